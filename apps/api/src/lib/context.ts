@@ -1,0 +1,29 @@
+import type { Db } from '@app/db';
+import type { AccessToken } from '@app/shared/permissions';
+import type { AccountRole } from '@app/shared/constants';
+import type { Config } from '../plugins/config.ts';
+import type { Logger } from './logger.ts';
+import type { Mailer } from './mailer.ts';
+import type { Storage } from './storage.ts';
+
+/** What every service verb may use; built per request from the app's decorations. */
+export type Services = {
+  db: Db;
+  config: Config;
+  log: Logger;
+  mailer: Mailer;
+  storage: Storage;
+};
+
+export type RequestMeta = { ip: string | null; requestId: string | null; userAgent: string | null };
+
+export type Actor = { id: number; name: string; email: string };
+
+export type Ctx = Services & { meta: RequestMeta };
+export type UserCtx = Ctx & { actor: Actor };
+
+/** A request inside /accounts/:accountId, after plugins/access checked membership and permission. */
+export type AccountCtx = UserCtx & {
+  accountId: number;
+  membership: { role: AccountRole; customRoleId: number | null; permissions: AccessToken[] };
+};

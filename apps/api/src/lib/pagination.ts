@@ -1,0 +1,3 @@
+export function pageWindow(page: number, perPage: number) {
+  return { limit: perPage, offset: (page - 1) * perPage };
+}

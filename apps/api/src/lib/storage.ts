@@ -1,0 +1,49 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomToken } from './crypto.ts';
+
+/** Types that may be shown inline; everything else is sent as an attachment. */
+export const INLINE_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+export type Storage = {
+  put: (input: { folder: string; data: Uint8Array; extension: string }) => Promise<string>;
+  read: (key: string) => Promise<Buffer | null>;
+  remove: (key: string) => Promise<void>;
+  url: (key: string) => string;
+};
+
+const KEY_PATTERN = /^[a-z_]+\/[A-Za-z0-9_-]{16,64}\.[a-z0-9]{1,8}$/;
+
+/** Files on local disk under `<data dir>/storage`, served back at `/uploads/<key>`. */
+export function createLocalStorage(options: { root: string; publicUrl: string }): Storage {
+  const fileOf = (key: string) => {
+    if (!KEY_PATTERN.test(key)) throw new Error('invalid storage key');
+    return path.join(options.root, key);
+  };
+  return {
+    async put({ folder, data, extension }) {
+      const key = `${folder}/${randomToken(18)}.${extension}`;
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, data);
+      return key;
+    },
+    async read(key) {
+      if (!KEY_PATTERN.test(key)) return null;
+      try {
+        return await readFile(fileOf(key));
+      } catch {
+        return null;
+      }
+    },
+    async remove(key) {
+      await rm(fileOf(key), { force: true });
+    },
+    url: (key) => `${options.publicUrl}/uploads/${key}`,
+  };
+}

@@ -1,0 +1,66 @@
+import { count, desc, eq } from 'drizzle-orm';
+import { schema, type Executor } from '@app/db';
+import { AUDIT_LOGS_PER_PAGE } from '@app/shared/constants';
+import type { AuditAction, AuditableType } from '@app/shared/audit-logs';
+import type { AccountCtx, Actor, RequestMeta } from '../../lib/context.ts';
+import { pageWindow } from '../../lib/pagination.ts';
+import { serializeAuditLog } from './serializers.ts';
+
+export type AuditEntry = {
+  accountId: number;
+  actor: Actor | null;
+  action: AuditAction;
+  auditableType: AuditableType;
+  auditableId: number | null;
+  associatedType?: string;
+  associatedId?: number;
+  changes?: Record<string, unknown>;
+  meta: RequestMeta;
+};
+
+/** Writes one audit row; call it inside the transaction that makes the change. */
+export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
+  await db.insert(schema.auditLogs).values({
+    accountId: entry.accountId,
+    userId: entry.actor?.id ?? null,
+    username: entry.actor?.email ?? null,
+    action: entry.action,
+    auditableType: entry.auditableType,
+    auditableId: entry.auditableId,
+    associatedType: entry.associatedType ?? null,
+    associatedId: entry.associatedId ?? null,
+    auditedChanges: entry.changes ?? {},
+    remoteAddress: entry.meta.ip,
+    requestId: entry.meta.requestId,
+  });
+}
+
+/** Only the fields whose value changed, as [before, after] pairs (Chatwoot's audited_changes). */
+export function changesBetween<T extends Record<string, unknown>>(before: T, after: Partial<T>): Record<string, [unknown, unknown]> {
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const [key, value] of Object.entries(after)) {
+    if (value !== undefined && JSON.stringify(before[key]) !== JSON.stringify(value)) changes[key] = [before[key], value];
+  }
+  return changes;
+}
+
+export async function listAuditLogs(ctx: AccountCtx, input: { page: number }) {
+  const { auditLogs } = schema;
+  const where = eq(auditLogs.accountId, ctx.accountId);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(auditLogs)
+      .where(where)
+      .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+      .limit(AUDIT_LOGS_PER_PAGE)
+      .offset(pageWindow(input.page, AUDIT_LOGS_PER_PAGE).offset),
+    ctx.db.select({ value: count() }).from(auditLogs).where(where),
+  ]);
+  return {
+    audit_logs: rows.map(serializeAuditLog),
+    total_entries: total?.value ?? 0,
+    per_page: AUDIT_LOGS_PER_PAGE,
+    current_page: input.page,
+  };
+}

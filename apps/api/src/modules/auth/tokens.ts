@@ -1,0 +1,131 @@
+import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { schema, type Executor } from '@app/db';
+import { SESSION_LIFETIME_SECONDS } from '@app/shared/constants';
+import type { SessionHeaders } from '@app/shared/auth';
+import { decrypt, encrypt, randomToken, safeEqual, sha256 } from '../../lib/crypto.ts';
+
+const { accessTokens, authTokens, userTokens, users } = schema;
+
+export type SessionUser = { id: number; name: string; email: string; type: 'SuperAdmin' | null };
+const userColumns = { id: users.id, name: users.name, email: users.email, type: users.type };
+
+/** Opens a dashboard session: a random client id and access token, only the token's hash is kept. */
+export async function createSession(
+  db: Executor,
+  user: { id: number; email: string },
+  meta: { ip: string | null; userAgent: string | null },
+): Promise<SessionHeaders> {
+  const client = randomToken(16);
+  const token = randomToken(24);
+  const expiresAt = new Date(Date.now() + SESSION_LIFETIME_SECONDS * 1000);
+  await db.insert(authTokens).values({
+    userId: user.id,
+    client,
+    tokenHash: sha256(token),
+    expiresAt,
+    userAgent: meta.userAgent?.slice(0, 512) ?? null,
+    remoteAddress: meta.ip,
+  });
+  return {
+    'access-token': token,
+    'token-type': 'Bearer',
+    client,
+    expiry: String(Math.floor(expiresAt.getTime() / 1000)),
+    uid: user.email,
+  };
+}
+
+// Writing last_used_at on every request would turn reads into writes; once every few minutes is enough.
+const TOUCH_AFTER_MS = 5 * 60 * 1000;
+
+export async function findSession(
+  db: Executor,
+  headers: { client: string; token: string; uid: string },
+): Promise<{ sessionId: number; user: SessionUser } | null> {
+  const [row] = await db
+    .select({ sessionId: authTokens.id, tokenHash: authTokens.tokenHash, lastUsedAt: authTokens.lastUsedAt, ...userColumns })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(and(eq(authTokens.client, headers.client), gt(authTokens.expiresAt, new Date())))
+    .limit(1);
+  if (!row || !safeEqual(row.tokenHash, sha256(headers.token))) return null;
+  if (row.email.toLowerCase() !== headers.uid.toLowerCase()) return null;
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > TOUCH_AFTER_MS) {
+    await db.update(authTokens).set({ lastUsedAt: new Date() }).where(eq(authTokens.id, row.sessionId));
+  }
+  return { sessionId: row.sessionId, user: { id: row.id, name: row.name, email: row.email, type: row.type ?? null } };
+}
+
+export async function deleteSession(db: Executor, sessionId: number): Promise<void> {
+  await db.delete(authTokens).where(eq(authTokens.id, sessionId));
+}
+
+/** Ends every session of a user except, optionally, the one making the change. */
+export async function revokeSessions(db: Executor, userId: number, keepSessionId?: number): Promise<void> {
+  await db
+    .delete(authTokens)
+    .where(and(eq(authTokens.userId, userId), keepSessionId ? ne(authTokens.id, keepSessionId) : undefined));
+}
+
+/** Gives a user a fresh API access token (replacing any earlier one) and returns it in clear once. */
+export async function issueAccessToken(db: Executor, secret: string, userId: number): Promise<string> {
+  const token = randomToken(24);
+  await db
+    .insert(accessTokens)
+    .values({ ownerType: 'user', ownerId: userId, tokenHash: sha256(token), tokenEncrypted: encrypt(secret, token) })
+    .onConflictDoUpdate({
+      target: [accessTokens.ownerType, accessTokens.ownerId],
+      set: { tokenHash: sha256(token), tokenEncrypted: encrypt(secret, token), createdAt: new Date() },
+    });
+  return token;
+}
+
+export async function readAccessToken(db: Executor, secret: string, userId: number): Promise<string> {
+  const [row] = await db
+    .select({ sealed: accessTokens.tokenEncrypted })
+    .from(accessTokens)
+    .where(and(eq(accessTokens.ownerType, 'user'), eq(accessTokens.ownerId, userId)));
+  return row ? decrypt(secret, row.sealed) : issueAccessToken(db, secret, userId);
+}
+
+export async function findUserByAccessToken(db: Executor, token: string): Promise<SessionUser | null> {
+  const [row] = await db
+    .select(userColumns)
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.ownerId))
+    .where(and(eq(accessTokens.tokenHash, sha256(token)), eq(accessTokens.ownerType, 'user')))
+    .limit(1);
+  return row ? { ...row, type: row.type ?? null } : null;
+}
+
+export type OneTimePurpose = (typeof schema.userTokenPurpose.enumValues)[number];
+
+/** A single-use mailed token (reset, confirmation, invitation); issuing one voids earlier ones of that purpose. */
+export async function issueOneTimeToken(db: Executor, userId: number, purpose: OneTimePurpose, lifetimeSeconds: number) {
+  const token = randomToken(32);
+  await db.delete(userTokens).where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose)));
+  await db.insert(userTokens).values({
+    userId,
+    purpose,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + lifetimeSeconds * 1000),
+  });
+  return token;
+}
+
+/** Marks a one-time token used and answers its user id, or null when unknown, used or expired. */
+export async function consumeOneTimeToken(db: Executor, token: string, purposes: OneTimePurpose[]) {
+  const [row] = await db
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(userTokens.tokenHash, sha256(token)),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, new Date()),
+        inArray(userTokens.purpose, purposes),
+      ),
+    )
+    .returning({ userId: userTokens.userId, purpose: userTokens.purpose });
+  return row ?? null;
+}

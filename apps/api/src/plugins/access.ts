@@ -1,0 +1,104 @@
+import fp from 'fastify-plugin';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { schema } from '@app/db';
+import { resolveFeatures } from '@app/shared/accounts';
+import type { FeatureFlag } from '@app/shared/constants';
+import { canAccess, permissionsFor, type RouteName } from '@app/shared/permissions';
+import { AppError, forbidden, notFound, unauthorized } from '../lib/app-error.ts';
+import type { AccountCtx, Ctx, UserCtx } from '../lib/context.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Entry of ROUTE_ACCESS that guards this account route. */
+    access?: RouteName;
+    /** Feature flag that must be on for the account. */
+    feature?: FeatureFlag;
+  }
+  interface FastifyRequest {
+    accountAccess: AccountCtx['membership'] & { accountId: number } | null;
+  }
+}
+
+/**
+ * Tenancy and permission for every route under /api/v1/accounts/:accountId: the caller must be a
+ * member of that account (else 404, so foreign accounts are not even confirmed to exist), the account
+ * must be active, the route's feature on, and the member's role or custom-role permission allowed.
+ * Runs before body validation, so a caller without access learns nothing from a 422.
+ */
+export const accessPlugin = fp(
+  async (app) => {
+    app.decorateRequest('accountAccess', null);
+
+    app.addHook('onRoute', (route) => {
+      if (route.url.includes(':accountId') && !route.config?.access) {
+        throw new Error(`account route ${route.method} ${route.url} declares no access entry`);
+      }
+    });
+
+    app.addHook('preValidation', async (request) => {
+      const access = request.routeOptions.config.access;
+      if (!access) return;
+      const principal = request.principal;
+      if (!principal) throw unauthorized();
+      const raw = (request.params as Record<string, string | undefined>).accountId;
+      const accountId = Number(raw);
+      if (!Number.isSafeInteger(accountId) || accountId <= 0) throw notFound();
+
+      const [row] = await app.db
+        .select({
+          status: schema.accounts.status,
+          features: schema.accounts.features,
+          role: schema.accountUsers.role,
+          customRoleId: schema.accountUsers.customRoleId,
+          customRolePermissions: schema.customRoles.permissions,
+        })
+        .from(schema.accountUsers)
+        .innerJoin(schema.accounts, eq(schema.accounts.id, schema.accountUsers.accountId))
+        .leftJoin(schema.customRoles, eq(schema.customRoles.id, schema.accountUsers.customRoleId))
+        .where(and(eq(schema.accountUsers.accountId, accountId), eq(schema.accountUsers.userId, principal.user.id)))
+        .limit(1);
+      if (!row) throw notFound();
+      if (row.status !== 'active' && principal.user.type !== 'SuperAdmin') {
+        throw new AppError('account_suspended', 'This account is suspended. Contact the administrator of this installation.', {
+          extra: { error_code: 'account_suspended' },
+        });
+      }
+      const feature = request.routeOptions.config.feature;
+      if (feature && !resolveFeatures(row.features)[feature]) {
+        throw new AppError('feature_disabled', `The ${feature} feature is not enabled for this account.`, {
+          extra: { error_code: 'feature_disabled' },
+        });
+      }
+      const permissions = permissionsFor({ role: row.role, customRolePermissions: row.customRolePermissions ?? null });
+      if (!canAccess(permissions, access)) throw forbidden();
+      request.accountAccess = { accountId, role: row.role, customRoleId: row.customRoleId, permissions };
+    });
+  },
+  { name: 'access', dependencies: ['auth'] },
+);
+
+export function ctx(request: FastifyRequest): Ctx {
+  const app = request.server;
+  return {
+    db: app.db,
+    config: app.config,
+    log: request.log,
+    mailer: app.mailer,
+    storage: app.storage,
+    meta: { ip: request.ip ?? null, requestId: request.id, userAgent: request.headers['user-agent'] ?? null },
+  };
+}
+
+export function userCtx(request: FastifyRequest): UserCtx {
+  if (!request.principal) throw unauthorized();
+  const { id, name, email } = request.principal.user;
+  return { ...ctx(request), actor: { id, name, email } };
+}
+
+export function accountCtx(request: FastifyRequest): AccountCtx {
+  const access = request.accountAccess;
+  if (!access) throw new Error('accountCtx() used on a route without an access entry');
+  const { accountId, ...membership } = access;
+  return { ...userCtx(request), accountId, membership };
+}

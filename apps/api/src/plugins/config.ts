@@ -1,0 +1,116 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+
+/** Every environment variable the server reads; `.env.example` lists the same set. */
+export const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Relay Desk <no-reply@relay-desk.local>'),
+  FRONTEND_URL: optionalUrl,
+  SECRET_KEY_BASE: z.string().min(32).optional(),
+  SEED_ACCOUNT_NAME: z.string().min(1).default('Acme Support'),
+  SEED_ADMIN_NAME: z.string().min(1).default('Administrator'),
+  SEED_ADMIN_EMAIL: z.email().default('admin@example.com'),
+  SEED_ADMIN_PASSWORD: z.string().min(6).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_PRETTY: flag.default(false),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  ENABLE_ACCOUNT_SIGNUP: flag.default(false),
+  CREATE_NEW_ACCOUNT_FROM_DASHBOARD: flag.default(true),
+  DEPLOYMENT: z.enum(['self_hosted', 'cloud']).default('self_hosted'),
+  WEB_DIST_DIR: z.string().optional(),
+  DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  frontendUrl: string;
+  secretKeyBase: string;
+  seed: { accountName: string; adminName: string; adminEmail: string; adminPassword: string | undefined };
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  logPretty: boolean;
+  authRateLimit: { max: number; windowSeconds: number };
+  enableAccountSignup: boolean;
+  createAccountFromDashboard: boolean;
+  deployment: 'self_hosted' | 'cloud';
+  webDistDir: string;
+  dbPoolSize: number;
+  /** Derived: embedded mode runs PGlite and in-process queues. */
+  embedded: boolean;
+  redisEnabled: boolean;
+};
+
+export class ConfigError extends Error {}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+/** Parses the environment once; the secret comes from SECRET_KEY_BASE or a file kept in the data dir. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    frontendUrl: (e.FRONTEND_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    secretKeyBase: e.SECRET_KEY_BASE ?? dataDirSecret(dataDir),
+    seed: {
+      accountName: e.SEED_ACCOUNT_NAME,
+      adminName: e.SEED_ADMIN_NAME,
+      adminEmail: e.SEED_ADMIN_EMAIL.toLowerCase(),
+      adminPassword: e.SEED_ADMIN_PASSWORD,
+    },
+    logLevel: e.LOG_LEVEL,
+    logPretty: e.LOG_PRETTY,
+    authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+    enableAccountSignup: e.ENABLE_ACCOUNT_SIGNUP,
+    createAccountFromDashboard: e.CREATE_NEW_ACCOUNT_FROM_DASHBOARD,
+    deployment: e.DEPLOYMENT,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    dbPoolSize: e.DB_POOL_SIZE,
+    embedded: !e.DATABASE_URL,
+    redisEnabled: Boolean(e.REDIS_URL),
+  };
+}
+
+/** Without SECRET_KEY_BASE, a random secret is made once and kept beside the data. */
+function dataDirSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret_key_base');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

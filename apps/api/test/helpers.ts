@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { Redis } from 'ioredis';
+import { createTestDatabase, type TestDatabase } from '@app/db/testing';
+import { buildApp, type App } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/plugins/config.ts';
+import type { Mail, Mailer } from '../src/lib/mailer.ts';
+import './infrastructure.ts';
+
+/** A Mailer that keeps what was sent, so tests can follow the links in it. */
+export type CapturingMailer = Mailer & { sent: Mail[]; last: (to?: string) => Mail | undefined; clear: () => void };
+
+export function capturingMailer(): CapturingMailer {
+  const sent: Mail[] = [];
+  return {
+    transport: 'outbox',
+    sent,
+    async send(mail) {
+      sent.push(mail);
+    },
+    last: (to) => [...sent].reverse().find((m) => !to || m.to === to),
+    clear: () => void sent.splice(0),
+  };
+}
+
+export type TestContext = {
+  app: App;
+  database: TestDatabase;
+  db: TestDatabase['db'];
+  config: Config;
+  mailer: CapturingMailer;
+  redis: Redis | undefined;
+  close: () => Promise<void>;
+};
+
+/** Builds the app against a fresh database (and real Redis when there is one) for one test file. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const infrastructure = inject('infrastructure');
+  const database = await createTestDatabase(infrastructure.databaseUrl);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'app-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SECRET_KEY_BASE: 'test-secret-key-base-that-is-long-enough-0123456789',
+    FRONTEND_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT_MAX: '1000',
+    ...(infrastructure.databaseUrl ? { DATABASE_URL: database.url! } : {}),
+    ...(infrastructure.redisUrl ? { REDIS_URL: infrastructure.redisUrl } : {}),
+    ...env,
+  });
+  // Each file gets its own key prefix so parallel files never share counters.
+  const redis = infrastructure.redisUrl
+    ? new Redis(infrastructure.redisUrl, { keyPrefix: `test:${path.basename(dataDir)}:`, maxRetriesPerRequest: 2 })
+    : undefined;
+  const mailer = capturingMailer();
+  const app = await buildApp({ config, database, mailer, redis, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    config,
+    mailer,
+    redis,
+    async close() {
+      await app.close();
+      await database.close();
+      redis?.disconnect();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const usingPglite = () => inject('infrastructure').databaseUrl === undefined;

@@ -1,0 +1,5 @@
+export * from './enums.ts';
+export * from './accounts.ts';
+export * from './auth.ts';
+export * from './audit.ts';
+export * from './installation.ts';

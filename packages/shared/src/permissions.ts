@@ -1,0 +1,166 @@
+import { ACCOUNT_ROLES, CUSTOM_ROLE_PERMISSIONS, type AccountRole, type CustomRolePermission } from './constants.ts';
+
+/** What a route can ask for: a role, the custom_role marker, or one custom-role permission. */
+export const ACCESS_TOKENS = [...ACCOUNT_ROLES, 'custom_role', ...CUSTOM_ROLE_PERMISSIONS] as const;
+export type AccessToken = (typeof ACCESS_TOKENS)[number];
+
+export type Membership = {
+  role: AccountRole;
+  /** Permissions of the member's custom role, or null when none is attached. */
+  customRolePermissions: readonly CustomRolePermission[] | null;
+};
+
+/**
+ * The tokens a member holds in one account. Like Chatwoot, an agent with a custom role is judged by
+ * that role (custom_role + its permissions), not as a plain agent; administrators ignore custom roles.
+ */
+export function permissionsFor(membership: Membership): AccessToken[] {
+  if (membership.role === 'agent' && membership.customRolePermissions) {
+    return ['custom_role', ...membership.customRolePermissions];
+  }
+  return [membership.role];
+}
+
+const ADMIN = ['administrator'] as const;
+const EVERY_MEMBER = ['administrator', 'agent', 'checker', 'custom_role'] as const;
+const CONVERSATION_READERS = [
+  'administrator',
+  'agent',
+  'conversation_manage',
+  'conversation_unassigned_manage',
+  'conversation_participating_manage',
+] as const;
+const REPORTS_ALL = ['administrator', 'report_manage'] as const;
+const REPORTS_AGENT = ['administrator', 'report_manage', 'agent'] as const;
+const CONTACTS = ['administrator', 'agent', 'contact_manage'] as const;
+const HELP_CENTER_ADMIN = ['administrator', 'knowledge_base_manage'] as const;
+const HELP_CENTER_READ = ['administrator', 'agent', 'knowledge_base_manage'] as const;
+const PROFILE = ['administrator', 'agent', 'custom_role'] as const;
+const CHECKER = ['administrator', 'checker'] as const;
+
+/**
+ * The one route-access table. Keys are the web app's route names (spec 000 section 2, 001 sections 2
+ * and 6) and `api:` names for API routes; the API's access hook and the web app's guard both read it.
+ */
+export const ROUTE_ACCESS = {
+  // --- web routes, 000 section 2
+  account_suspended: ['administrator', 'agent', 'custom_role', 'checker'],
+  home: CONVERSATION_READERS,
+  general_settings_index: ADMIN,
+  agent_list: ADMIN,
+  agent_bots: ADMIN,
+  agent_bots_csml_new: ADMIN,
+  agent_bots_csml_edit: ADMIN,
+  attributes_list: ADMIN,
+  automation_list: ADMIN,
+  auditlogs_list: ADMIN,
+  billing_settings_index: ADMIN,
+  ongoing_campaigns: ADMIN,
+  one_off: ADMIN,
+  canned_list: ['administrator', 'agent'],
+  default_portal_articles: HELP_CENTER_ADMIN,
+  list_all_portals: HELP_CENTER_READ,
+  new_portal_information: HELP_CENTER_ADMIN,
+  portal_customization: HELP_CENTER_ADMIN,
+  portal_finish: HELP_CENTER_ADMIN,
+  portalSlug: HELP_CENTER_READ,
+  edit_portal_information: HELP_CENTER_ADMIN,
+  edit_portal_customization: HELP_CENTER_ADMIN,
+  edit_portal_locales: HELP_CENTER_ADMIN,
+  list_all_locale_categories: HELP_CENTER_READ,
+  list_all_locale_articles: HELP_CENTER_ADMIN,
+  new_article: HELP_CENTER_ADMIN,
+  list_mine_articles: HELP_CENTER_ADMIN,
+  list_archived_articles: HELP_CENTER_ADMIN,
+  list_draft_articles: HELP_CENTER_ADMIN,
+  edit_article: HELP_CENTER_ADMIN,
+  all_locale_categories: HELP_CENTER_READ,
+  new_category_in_locale: HELP_CENTER_READ,
+  show_category: HELP_CENTER_READ,
+  edit_category: HELP_CENTER_READ,
+  show_category_articles: HELP_CENTER_READ,
+  captain: ['administrator', 'agent'],
+  // --- web routes, 001 section 2
+  settings_inbox_list: ['administrator', 'custom_role'],
+  settings_inbox_new: ADMIN,
+  settings_inbox_finish: ADMIN,
+  settings_inboxes_page_channel: ADMIN,
+  settings_inboxes_add_agents: ADMIN,
+  settings_inbox_show: ['administrator', 'custom_role'],
+  settings_message: ADMIN,
+  settings_applications: ADMIN,
+  settings_integrations_dashboard_apps: ADMIN,
+  settings_integrations_webhook: ADMIN,
+  settings_integrations_slack: ADMIN,
+  settings_applications_integration: ADMIN,
+  labels_list: ADMIN,
+  macros_wrapper: ['administrator', 'agent'],
+  macros_new: ['administrator', 'agent'],
+  macros_edit: ['administrator', 'agent'],
+  settings_teams_list: ADMIN,
+  settings_teams_new: ADMIN,
+  settings_teams_finish: ADMIN,
+  settings_teams_add_agents: ADMIN,
+  settings_teams_edit: ADMIN,
+  settings_teams_edit_members: ADMIN,
+  settings_teams_edit_finish: ADMIN,
+  sla_wrapper: ADMIN,
+  sla_list: ADMIN,
+  custom_roles_list: ADMIN,
+  profile_settings_index: PROFILE,
+  account_overview_reports: REPORTS_ALL,
+  csat_reports: REPORTS_AGENT,
+  agent_reports: REPORTS_AGENT,
+  conversation_reports: REPORTS_ALL,
+  bot_reports: REPORTS_ALL,
+  label_reports: REPORTS_ALL,
+  inbox_reports: REPORTS_ALL,
+  team_reports: REPORTS_ALL,
+  sla_reports: REPORTS_ALL,
+  inbox_conversation: CONVERSATION_READERS,
+  inbox_dashboard: CONVERSATION_READERS,
+  label_conversations: CONVERSATION_READERS,
+  team_conversations: CONVERSATION_READERS,
+  folder_conversations: CONVERSATION_READERS,
+  conversation_mentions: CONVERSATION_READERS,
+  conversation_unattended: CONVERSATION_READERS,
+  conversation_participating: CONVERSATION_READERS,
+  search: CONVERSATION_READERS,
+  contacts_dashboard: CONTACTS,
+  contacts_segments_dashboard: CONTACTS,
+  contacts_labels_dashboard: CONTACTS,
+  contact_profile_dashboard: CONTACTS,
+  notifications_index: PROFILE,
+  inbox_view: PROFILE,
+  inbox_view_conversation: PROFILE,
+  checker_view: CHECKER,
+  conversation_summaries: CHECKER,
+
+  // --- API routes
+  'api:accounts.show': EVERY_MEMBER,
+  'api:accounts.update': ADMIN,
+  'api:accounts.limits': EVERY_MEMBER,
+  'api:accounts.cache_keys': EVERY_MEMBER,
+  'api:agents.index': EVERY_MEMBER,
+  'api:agents.manage': ADMIN,
+  'api:leaders.index': EVERY_MEMBER,
+  'api:checkers.index': EVERY_MEMBER,
+  'api:custom_roles.index': ADMIN,
+  'api:custom_roles.manage': ADMIN,
+  'api:audit_logs.index': ADMIN,
+  'api:upload.create': EVERY_MEMBER,
+} as const satisfies Record<string, readonly AccessToken[]>;
+
+export type RouteName = keyof typeof ROUTE_ACCESS;
+
+export function canAccess(tokens: readonly AccessToken[], route: RouteName): boolean {
+  const allowed: readonly AccessToken[] = ROUTE_ACCESS[route];
+  return tokens.some((token) => allowed.includes(token));
+}
+
+/** 000 section 2: where a user who may not open a route goes instead, first allowed wins. */
+export const FALLBACK_ROUTES = ['home', 'contacts_dashboard', 'account_overview_reports', 'list_all_portals'] as const;
+
+export function fallbackRoute(tokens: readonly AccessToken[]): (typeof FALLBACK_ROUTES)[number] {
+  return FALLBACK_ROUTES.find((route) => canAccess(tokens, route)) ?? 'home';
+}
