@@ -35,11 +35,13 @@ export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void
   });
 }
 
-/** Only the fields whose value changed, as [before, after] pairs (Chatwoot's audited_changes). */
+const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** Only the fields whose value changed, as snake_case [before, after] pairs (Chatwoot's audited_changes). */
 export function changesBetween<T extends Record<string, unknown>>(before: T, after: Partial<T>): Record<string, [unknown, unknown]> {
   const changes: Record<string, [unknown, unknown]> = {};
   for (const [key, value] of Object.entries(after)) {
-    if (value !== undefined && JSON.stringify(before[key]) !== JSON.stringify(value)) changes[key] = [before[key], value];
+    if (value !== undefined && JSON.stringify(before[key]) !== JSON.stringify(value)) changes[snakeCase(key)] = [before[key], value];
   }
   return changes;
 }

@@ -1,0 +1,107 @@
+#!/usr/bin/env -S node --experimental-strip-types
+import { connect, type Database } from '@app/db';
+import { buildApp, type App } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './plugins/config.ts';
+import { seedFirstStart } from './seed/first-start.ts';
+import { DEMO_PASSWORD, seedDemo } from './seed/demo.ts';
+
+const USAGE = `Usage: api <command>
+
+Commands:
+  serve          migrate, seed an empty installation, and serve the API and web app
+  migrate        apply pending database migrations and exit
+  seed [--demo]  seed an empty installation; --demo also loads the demo accounts
+`;
+
+const out = (text: string) => process.stdout.write(`${text}\n`);
+
+async function open(config: Config): Promise<Database> {
+  const database = await connect({
+    url: config.databaseUrl,
+    dataDir: `${config.dataDir}/db`,
+    poolSize: config.dbPoolSize,
+  });
+  await database.migrate();
+  return database;
+}
+
+function announce(config: Config, seeded: Awaited<ReturnType<typeof seedFirstStart>>) {
+  if (!seeded) return;
+  const lines = [
+    'First start: created an account and its administrator.',
+    `  Sign in at  ${config.frontendUrl}/app/login`,
+    `  Email       ${seeded.email}`,
+    seeded.generated ? `  Password    ${seeded.password}   (generated: shown only this once)` : '  Password    the value of SEED_ADMIN_PASSWORD',
+  ];
+  const width = Math.max(...lines.map((l) => l.length)) + 2;
+  out(`\n${'='.repeat(width)}\n${lines.join('\n')}\n${'='.repeat(width)}\n`);
+}
+
+async function serve(config: Config) {
+  const database = await open(config);
+  announce(config, await seedFirstStart(database.db, config));
+  const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const app: App = await buildApp({ config, database, redis });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    redis?.disconnect();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: config.frontendUrl, database: database.kind, redis: config.redisEnabled, mail: app.mailer.transport },
+    `serving on ${config.frontendUrl}`,
+  );
+}
+
+export async function run(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  switch (command) {
+    case 'serve':
+      return serve(config);
+    case 'migrate': {
+      const database = await open(config);
+      await database.close();
+      out(`migrations applied (${database.kind})`);
+      return;
+    }
+    case 'seed': {
+      const database = await open(config);
+      announce(config, await seedFirstStart(database.db, config));
+      if (rest.includes('--demo')) {
+        const demo = await seedDemo(database.db, config);
+        out(`demo data loaded: ${demo.accounts.join(', ')}`);
+        out(`demo users (password "${DEMO_PASSWORD}"): ${demo.users.join(', ')}`);
+      }
+      await database.close();
+      return;
+    }
+    default:
+      process.stderr.write(USAGE);
+      process.exit(command ? 2 : 0);
+  }
+}
+
+if (import.meta.main ?? process.argv[1] === new URL(import.meta.url).pathname) {
+  run(process.argv.slice(2)).catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  });
+}
