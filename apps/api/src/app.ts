@@ -1,3 +1,5 @@
+import path from 'node:path';
+import type { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -18,7 +20,6 @@ import { systemModule } from './modules/system/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { accountsModule } from './modules/accounts/index.ts';
 import { auditLogsModule } from './modules/audit-logs/index.ts';
-import path from 'node:path';
 
 export type BuildOptions = {
   config: Config;
@@ -26,7 +27,7 @@ export type BuildOptions = {
   mailer?: Mailer;
   storage?: Storage;
   /** Redis client for shared rate-limit counters; in-process counters without it. */
-  redis?: import('ioredis').Redis | undefined;
+  redis?: Redis | undefined;
   logger?: FastifyServerOptions['logger'];
 };
 

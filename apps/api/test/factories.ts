@@ -5,7 +5,7 @@ import type { AccountRole } from '@app/shared/constants';
 import type { SessionHeaders } from '@app/shared/auth';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { randomToken } from '../src/lib/crypto.ts';
-import { insertAccount, insertMembership } from '../src/modules/accounts/queries.ts';
+import { insertAccount, insertMembership } from '../src/modules/accounts/service.ts';
 import { insertUser } from '../src/modules/users/service.ts';
 import { createSession, readAccessToken } from '../src/modules/auth/tokens.ts';
 import type { TestContext } from './helpers.ts';

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
 
 /**
  * Serves the built single-page app under /app: real files when they exist, index.html for every
@@ -27,11 +28,11 @@ export const webPlugin = fp(
         cacheControl: false,
         setHeaders(res, file) {
           // Vite fingerprints everything under assets/, so those may be cached for good.
-          res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-          res.setHeader('X-Content-Type-Options', 'nosniff');
+          res.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+          res.header('X-Content-Type-Options', 'nosniff');
         },
       });
-      const sendIndex = async (_request: unknown, reply: import('fastify').FastifyReply) => {
+      const sendIndex = async (_request: unknown, reply: FastifyReply) => {
         if (!existsSync(index)) {
           return reply.status(503).type('text/plain').send('The web app is not built yet. Run `pnpm build`.');
         }

@@ -3,7 +3,7 @@ import { schema, type Db } from '@app/db';
 import type { AccountRole, Availability, CustomRolePermission } from '@app/shared/constants';
 import { hashPassword } from '../lib/passwords.ts';
 import type { Config } from '../plugins/config.ts';
-import { insertAccount, insertMembership } from '../modules/accounts/queries.ts';
+import { insertAccount, insertMembership } from '../modules/accounts/service.ts';
 import { findUserByEmail, insertUser } from '../modules/users/service.ts';
 
 type DemoMember = { name: string; email: string; role: AccountRole; availability: Availability; customRole?: string };

@@ -3,7 +3,7 @@ import { schema, type Db } from '@app/db';
 import { randomToken } from '../lib/crypto.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import type { Config } from '../plugins/config.ts';
-import { insertAccount, insertMembership } from '../modules/accounts/queries.ts';
+import { insertAccount, insertMembership } from '../modules/accounts/service.ts';
 import { insertUser } from '../modules/users/service.ts';
 
 // Same role as the migration lock: several processes starting together seed exactly once.

@@ -233,7 +233,7 @@ describe('roles per account', () => {
     const a = await createAccount(t);
     const b = await createAccount(t);
     const user = await createUser(t);
-    const { insertMembership } = await import('./queries.ts');
+    const { insertMembership } = await import('./service.ts');
     await insertMembership(t.db, { accountId: a.id, userId: user.id, role: 'administrator' });
     await insertMembership(t.db, { accountId: b.id, userId: user.id, role: 'agent' });
     const signIn = await t.app.inject({ method: 'POST', url: '/auth/sign_in', payload: { email: user.email, password: PASSWORD } });

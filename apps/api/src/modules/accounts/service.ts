@@ -12,6 +12,8 @@ import { currentUser, findUserByEmail, findUserById, insertUser } from '../users
 import { findAccount, insertAccount, insertMembership, memberOfAccountNamed, updateAccountRow, type AccountRow } from './queries.ts';
 import { cacheKeysOf, serializeAccount } from './serializers.ts';
 
+export { insertAccount, insertMembership } from './queries.ts';
+
 type CreateInput = z.infer<typeof CreateAccountBodySchema>;
 type UpdateInput = z.infer<typeof UpdateAccountBodySchema>;
 

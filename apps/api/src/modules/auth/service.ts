@@ -7,8 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Ctx, UserCtx } from '../../lib/context.ts';
 import { dummyVerify, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { recordAudit } from '../audit-logs/service.ts';
-import { currentUser, findUserByEmail, findUserById } from '../users/service.ts';
-import { listMemberships } from '../users/queries.ts';
+import { currentUser, findUserByEmail, findUserById, listMemberships } from '../users/service.ts';
 import { confirmationMail, passwordResetMail } from './mails.ts';
 import { consumeOneTimeToken, createSession, deleteSession, issueOneTimeToken, revokeSessions } from './tokens.ts';
 

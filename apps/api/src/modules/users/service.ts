@@ -7,7 +7,7 @@ import { issueAccessToken, readAccessToken } from '../auth/tokens.ts';
 import { findUserById, listMemberships, type UserRow } from './queries.ts';
 import { avatarUrl, serializeCurrentUser } from './serializers.ts';
 
-export { findUserByEmail, findUserById, findMembership, touchActiveAccount, type UserRow } from './queries.ts';
+export { findUserByEmail, findUserById, findMembership, listMemberships, touchActiveAccount, type UserRow } from './queries.ts';
 
 /** Builds the current-user payload (sign-in, validate_token, profile). */
 export async function currentUser(ctx: Pick<Ctx, 'db' | 'config' | 'storage'>, userId: number): Promise<CurrentUser> {
