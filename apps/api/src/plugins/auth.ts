@@ -34,7 +34,8 @@ export const authPlugin = fp(
     app.decorateRequest('principal', null);
 
     app.addHook('onRequest', async (request) => {
-      const mode = request.routeOptions.config.auth ?? 'required';
+      // Unknown routes answer 404 whoever asks.
+      const mode = request.is404 ? 'none' : (request.routeOptions.config.auth ?? 'required');
       if (mode === 'none') return;
 
       const apiToken = header(request.headers['api_access_token']) ?? header(request.headers['api-access-token']);

@@ -1,0 +1,90 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createAccountWithAdmin } from '../../../test/factories.ts';
+
+let t: TestContext;
+let webDir: string;
+beforeAll(async () => {
+  webDir = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+  mkdirSync(path.join(webDir, 'assets'));
+  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Relay Desk</title><div id="root"></div>');
+  writeFileSync(path.join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
+  t = await buildTestApp({ WEB_DIST_DIR: webDir, AUTH_RATE_LIMIT_MAX: '3', AUTH_RATE_LIMIT_WINDOW_SECONDS: '60' });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(webDir, { recursive: true, force: true });
+});
+
+describe('system routes', () => {
+  it('GET /api answers version and service health without auth', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ version: expect.stringMatching(/^\d+\.\d+\.\d+/), data_services: 'ok' });
+  });
+
+  it('serves the OpenAPI document generated from the zod schemas at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/auth/sign_in', '/api/v1/accounts/{accountId}', '/api/v1/accounts/{accountId}/audit_logs']));
+    expect(doc.paths['/auth/sign_in'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+
+  it('S0-7.04 S0-7.06 answers the Rails-style .json suffix like the plain path', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const plain = await t.app.inject({ method: 'GET', url: `/api/v1/accounts/${account.id}`, headers: admin.headers });
+    const suffixed = await t.app.inject({ method: 'GET', url: `/api/v1/accounts/${account.id}.json`, headers: admin.headers });
+    expect(suffixed.statusCode).toBe(200);
+    expect(suffixed.json()).toEqual(plain.json());
+  });
+
+  it('answers unknown routes with the JSON 404 envelope and malformed JSON with 400', async () => {
+    const missing = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: 'Resource could not be found' });
+    const malformed = await t.app.inject({ method: 'POST', url: '/auth/sign_in', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toMatch(/not valid JSON/);
+    expect(malformed.body).not.toMatch(/at .*\.ts/);
+  });
+
+  it('rate limits sign-in and password requests per client address with 429', async () => {
+    const attempt = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, remoteAddress: '203.0.113.7' });
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) codes.push((await attempt('/auth/sign_in', { email: 'x@example.com', password: 'wrong' })).statusCode);
+    expect(codes).toEqual([401, 401, 401, 429]);
+    const limited = await attempt('/auth/sign_in', { email: 'x@example.com', password: 'wrong' });
+    expect(limited.json().error).toMatch(/Too many/);
+    const resets: number[] = [];
+    for (let i = 0; i < 4; i++) resets.push((await attempt('/auth/password', { email: 'x@example.com' })).statusCode);
+    expect(resets).toEqual([200, 200, 200, 429]);
+    // another address is not affected
+    const other = await t.app.inject({ method: 'POST', url: '/auth/sign_in', payload: { email: 'x@example.com', password: 'wrong' }, remoteAddress: '203.0.113.8' });
+    expect(other.statusCode).toBe(401);
+  });
+
+  it('serves the web app under /app with index.html for client routes and cached fingerprinted assets', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/' })).headers.location).toBe('/app/');
+    for (const url of ['/app', '/app/login', '/app/accounts/1/dashboard']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const asset = await t.app.inject({ method: 'GET', url: '/app/assets/app-1234.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await t.app.inject({ method: 'GET', url: '/app/../package.json' })).body).not.toContain('"dependencies"');
+  });
+
+  it('answers unknown upload keys with 404 and never serves paths outside storage', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/uploads/avatars/nothing.png' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/uploads/../../etc/passwd' })).statusCode).toBe(404);
+  });
+});
