@@ -242,3 +242,58 @@ describe('roles per account', () => {
     expect((await t.app.inject({ method: 'PATCH', url: url(b.id), headers, payload: { name: 'no' } })).statusCode).toBe(403);
   });
 });
+
+describe('feature flags per account', () => {
+  // Each flag of 000 section 6 can be switched per account and reads back; other accounts keep theirs.
+  const flags = [
+    ['S0-6.23', 'agent_bots'],
+    ['S0-6.24', 'agent_management'],
+    ['S0-6.25', 'auto_resolve_conversations'],
+    ['S0-6.26', 'automations'],
+    ['S0-6.27', 'campaigns'],
+    ['S0-6.28', 'canned_responses'],
+    ['S0-6.29', 'crm'],
+    ['S0-6.30', 'custom_attributes'],
+    ['S0-6.31', 'inbox_management'],
+    ['S0-6.32', 'integrations'],
+    ['S0-6.33', 'labels'],
+    ['S0-6.34', 'macros'],
+    ['S0-6.35', 'help_center'],
+    ['S0-6.36', 'reports'],
+    ['S0-6.37', 'team_management'],
+    ['S0-6.38', 'voice_recorder'],
+    ['S0-6.39', 'audit_logs'],
+    ['S0-6.40', 'inbox_view'],
+    ['S0-6.41', 'sla'],
+    ['S0-6.42', 'response_bot'],
+    ['S0-6.43', 'channel_email'],
+    ['S0-6.44', 'channel_facebook'],
+    ['S0-6.45', 'channel_twitter'],
+    ['S0-6.46', 'channel_website'],
+    ['S0-6.47', 'custom_reply_domain'],
+    ['S0-6.48', 'custom_reply_email'],
+    ['S0-6.49', 'disable_branding'],
+    ['S0-6.50', 'email_continuity_on_api_channel'],
+    ['S0-6.51', 'inbound_emails'],
+    ['S0-6.52', 'ip_lookup'],
+    ['S0-6.53', 'linear_integration'],
+    ['S0-6.54', 'captain_integration'],
+    ['S0-6.55', 'custom_roles'],
+    ['S0-6.56', 'checker_view'],
+  ] as const;
+
+  it('lists exactly the flags of the spec', () => {
+    expect([...FEATURE_FLAGS]).toEqual(flags.map(([, flag]) => flag));
+  });
+
+  it.each(flags)('%s feature flag %s is stored per account', async (_id, flag) => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const { account: other, admin: otherAdmin } = await createAccountWithAdmin(t);
+    const initial = (await t.app.inject({ method: 'GET', url: url(account.id), headers: admin.headers })).json().features[flag];
+    const res = await t.app.inject({ method: 'PATCH', url: url(account.id), headers: admin.headers, payload: { features: { [flag]: !initial } } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().features[flag]).toBe(flag === 'checker_view' ? true : !initial);
+    const untouched = (await t.app.inject({ method: 'GET', url: url(other.id), headers: otherAdmin.headers })).json().features[flag];
+    expect(untouched).toBe(initial);
+  });
+});
