@@ -1,5 +1,5 @@
 #!/usr/bin/env -S node --experimental-strip-types
-import { connect, type Database } from '@app/db';
+import { connect, DataDirLockedError, type Database } from '@app/db';
 import { buildApp, type App } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './plugins/config.ts';
 import { seedFirstStart } from './seed/first-start.ts';
@@ -73,6 +73,16 @@ export async function run(argv: string[]): Promise<void> {
     }
     throw error;
   }
+  try {
+    await dispatch(command, rest, config);
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+async function dispatch(command: string | undefined, rest: string[], config: Config): Promise<void> {
   switch (command) {
     case 'serve':
       return serve(config);

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -65,11 +65,54 @@ async function connectPostgres(url: string, max: number): Promise<Database> {
   };
 }
 
+export class DataDirLockedError extends Error {}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite is one process's database: a second process on the same files would corrupt them. A pid
+ * file beside the data guards it; a stale one (its process gone) is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = `${dataDir}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(file, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      const release = () => rmSync(file, { force: true });
+      process.once('exit', release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(file, 'utf8'));
+      if (owner && owner !== process.pid && alive(owner)) {
+        throw new DataDirLockedError(
+          `The embedded database in ${dataDir} is in use by process ${owner}. Stop it first, or set DATABASE_URL to run several processes on Postgres.`,
+        );
+      }
+      rmSync(file, { force: true });
+    }
+  }
+  throw new DataDirLockedError(`Could not lock ${dataDir}`);
+}
+
 async function connectPglite(dataDir: string | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  let release = () => {};
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    release = lockDataDir(dataDir);
+  }
   const client = await PGlite.create(dataDir ? { dataDir } : {});
   const db = drizzle({ client, schema, casing: 'snake_case' });
   return {
@@ -77,7 +120,10 @@ async function connectPglite(dataDir: string | undefined): Promise<Database> {
     kind: 'pglite',
     // PGlite serves one process, so there is nobody to race against.
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      release();
+    },
   };
 }
 
