@@ -20,6 +20,7 @@ import { systemModule } from './modules/system/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { accountsModule } from './modules/accounts/index.ts';
 import { auditLogsModule } from './modules/audit-logs/index.ts';
+import { profileModule } from './modules/profile/index.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(systemModule);
   await app.register(authModule);
   await app.register(accountsModule);
+  await app.register(profileModule);
   await app.register(auditLogsModule);
 
   app.addHook('onSend', async (_request, reply) => {
