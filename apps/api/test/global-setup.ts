@@ -1,10 +1,11 @@
 import { execSync } from 'node:child_process';
-import { dropStaleTestDatabases, prepareTemplate } from '@app/db/testing';
+import { dropStaleTestDatabases, dropTemplate, prepareTemplate } from '@app/db/testing';
 import type { TestProject } from 'vitest/node';
 import { reachable, type Infrastructure } from './infrastructure.ts';
 
 type Stoppable = { stop: () => Promise<unknown> };
 const containers: Stoppable[] = [];
+const cleanup: (() => Promise<void>)[] = [];
 
 function dockerAvailable(): boolean {
   try {
@@ -68,15 +69,18 @@ export async function setup(project: TestProject) {
   const notes: string[] = [];
   const databaseUrl = await pickDatabase(notes);
   const redisUrl = await pickRedis(notes);
+  const runId = process.pid;
   if (databaseUrl) {
     await dropStaleTestDatabases(databaseUrl);
-    await prepareTemplate(databaseUrl);
+    await prepareTemplate(databaseUrl, runId);
+    cleanup.push(() => dropTemplate(databaseUrl, runId));
   }
-  const infrastructure: Infrastructure = { databaseUrl, redisUrl, describe: notes };
+  const infrastructure: Infrastructure = { databaseUrl, redisUrl, runId, describe: notes };
   project.provide('infrastructure', infrastructure);
   process.stdout.write(`\n[api tests] ${notes.join('; ')}\n`);
 }
 
 export async function teardown() {
+  for (const step of cleanup) await step();
   await Promise.all(containers.map((c) => c.stop()));
 }

@@ -8,6 +8,8 @@ import net from 'node:net';
 export type Infrastructure = {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** The runner's pid: names this run's test databases. */
+  runId: number;
   describe: string[];
 };
 

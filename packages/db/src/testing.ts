@@ -4,9 +4,11 @@ import { connect, type Database } from './client.ts';
 /**
  * Test databases. On Postgres each test file gets a fresh database cloned from a migrated template
  * (CREATE DATABASE … TEMPLATE is a file copy, far faster than migrating); on PGlite an in-memory
- * database migrated from scratch.
+ * database migrated from scratch. Names carry the test run's id (the runner's pid), so runs on one
+ * server never touch each other's databases and leftovers of dead runs can be recognised.
  */
-export const TEMPLATE_DATABASE = 'app_test_template';
+const templateName = (runId: number) => `app_test_${runId}_template`;
+const NAME = /^app_test_(\d+)_/;
 
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
@@ -26,12 +28,13 @@ async function admin<T>(url: string, fn: (query: (text: string) => Promise<unkno
 }
 
 /** Creates (or recreates) the migrated template database; run once per test run. */
-export async function prepareTemplate(serverUrl: string): Promise<void> {
+export async function prepareTemplate(serverUrl: string, runId: number): Promise<void> {
+  const template = templateName(runId);
   await admin(serverUrl, async (query) => {
-    await query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
-    await query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
+    await query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+    await query(`CREATE DATABASE ${template}`);
   });
-  const database = await connect({ url: withDatabase(serverUrl, TEMPLATE_DATABASE), poolSize: 1 });
+  const database = await connect({ url: withDatabase(serverUrl, template), poolSize: 1 });
   try {
     await database.migrate();
   } finally {
@@ -41,14 +44,14 @@ export async function prepareTemplate(serverUrl: string): Promise<void> {
 
 export type TestDatabase = Database & { url: string | undefined };
 
-export async function createTestDatabase(serverUrl: string | undefined): Promise<TestDatabase> {
+export async function createTestDatabase(serverUrl: string | undefined, runId: number): Promise<TestDatabase> {
   if (!serverUrl) {
     const database = await connect();
     await database.migrate();
     return { ...database, url: undefined };
   }
-  const name = `app_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await admin(serverUrl, (query) => query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`));
+  const name = `app_test_${runId}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await admin(serverUrl, (query) => query(`CREATE DATABASE ${name} TEMPLATE ${templateName(runId)}`));
   const url = withDatabase(serverUrl, name);
   const database = await connect({ url, poolSize: 4 });
   return {
@@ -61,12 +64,27 @@ export async function createTestDatabase(serverUrl: string | undefined): Promise
   };
 }
 
-/** Drops test databases a killed run left behind. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Drops the databases of test runs whose runner is gone (a killed run leaves them behind). */
 export async function dropStaleTestDatabases(serverUrl: string): Promise<void> {
   await admin(serverUrl, async (query) => {
-    const result = (await query(
-      `SELECT datname FROM pg_database WHERE datname LIKE 'app_test_%' AND datname <> '${TEMPLATE_DATABASE}'`,
-    )) as { rows: { datname: string }[] };
-    for (const { datname } of result.rows) await query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    const result = (await query(`SELECT datname FROM pg_database WHERE datname LIKE 'app_test_%'`)) as { rows: { datname: string }[] };
+    for (const { datname } of result.rows) {
+      const runId = Number(NAME.exec(datname)?.[1]);
+      if (!runId || !alive(runId)) await query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    }
   });
+}
+
+/** Drops this run's template at the end of the run. */
+export async function dropTemplate(serverUrl: string, runId: number): Promise<void> {
+  await admin(serverUrl, (query) => query(`DROP DATABASE IF EXISTS ${templateName(runId)} WITH (FORCE)`));
 }
