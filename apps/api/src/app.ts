@@ -21,6 +21,8 @@ import { authModule } from './modules/auth/index.ts';
 import { accountsModule } from './modules/accounts/index.ts';
 import { auditLogsModule } from './modules/audit-logs/index.ts';
 import { profileModule } from './modules/profile/index.ts';
+import { agentsModule } from './modules/agents/index.ts';
+import { customRolesModule } from './modules/custom-roles/index.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -74,6 +76,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(authModule);
   await app.register(accountsModule);
   await app.register(profileModule);
+  await app.register(agentsModule);
+  await app.register(customRolesModule);
   await app.register(auditLogsModule);
 
   app.addHook('onSend', async (_request, reply) => {

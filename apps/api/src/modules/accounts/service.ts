@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Executor } from '@app/db';
 import type { CreateAccountBodySchema, UpdateAccountBodySchema } from '@app/shared/accounts';
 import type { SessionHeaders } from '@app/shared/auth';
 import type { CurrentUser } from '@app/shared/users';
@@ -60,6 +61,12 @@ async function loadAccount(ctx: AccountCtx): Promise<AccountRow> {
   const account = await findAccount(ctx.db, ctx.accountId);
   if (!account) throw notFound();
   return account;
+}
+
+export async function findAccountName(db: Executor, accountId: number): Promise<string> {
+  const account = await findAccount(db, accountId);
+  if (!account) throw notFound();
+  return account.name;
 }
 
 export async function getAccount(ctx: AccountCtx) {
