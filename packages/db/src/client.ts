@@ -67,7 +67,8 @@ async function connectPostgres(url: string, max: number): Promise<Database> {
 
 export class DataDirLockedError extends Error {}
 
-function alive(pid: number): boolean {
+/** Whether a process with this pid still runs (EPERM: it does, under another user). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -93,7 +94,7 @@ function lockDataDir(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(readFileSync(file, 'utf8'));
-      if (owner && owner !== process.pid && alive(owner)) {
+      if (owner && owner !== process.pid && processAlive(owner)) {
         throw new DataDirLockedError(
           `The embedded database in ${dataDir} is in use by process ${owner}. Stop it first, or set DATABASE_URL to run several processes on Postgres.`,
         );

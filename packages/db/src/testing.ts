@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { connect, type Database } from './client.ts';
+import { connect, processAlive, type Database } from './client.ts';
 
 /**
  * Test databases. On Postgres each test file gets a fresh database cloned from a migrated template
@@ -64,22 +64,13 @@ export async function createTestDatabase(serverUrl: string | undefined, runId: n
   };
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Drops the databases of test runs whose runner is gone (a killed run leaves them behind). */
 export async function dropStaleTestDatabases(serverUrl: string): Promise<void> {
   await admin(serverUrl, async (query) => {
     const result = (await query(`SELECT datname FROM pg_database WHERE datname LIKE 'app_test_%'`)) as { rows: { datname: string }[] };
     for (const { datname } of result.rows) {
       const runId = Number(NAME.exec(datname)?.[1]);
-      if (!runId || !alive(runId)) await query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      if (!runId || !processAlive(runId)) await query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     }
   });
 }
