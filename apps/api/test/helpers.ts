@@ -55,7 +55,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     ? new Redis(infrastructure.redisUrl, { keyPrefix: `test:${path.basename(dataDir)}:`, maxRetriesPerRequest: 2 })
     : undefined;
   const mailer = capturingMailer();
-  const app = await buildApp({ config, database, mailer, redis, logger: false });
+  // With SMTP_URL the app builds its real SMTP mailer (for tests of mail delivery and its failures).
+  const app = await buildApp({ config, database, mailer: env.SMTP_URL ? undefined : mailer, redis, logger: false });
   await app.ready();
   return {
     app,

@@ -53,7 +53,8 @@ export async function signUp(ctx: Ctx, input: CreateInput): Promise<{ headers: S
     await recordAudit(tx, { accountId: account.id, actor, action: 'create', auditableType: 'Account', auditableId: account.id, changes: { name: [null, account.name] }, meta: ctx.meta });
     return { user, headers: await createSession(tx, user, ctx.meta) };
   });
-  await sendConfirmation(ctx, user.id);
+  // The account exists now; a failed mail is logged and the user can ask for it again from the banner.
+  await sendConfirmation(ctx, user.id).catch((err: unknown) => ctx.log.error({ err, userId: user.id }, 'confirmation mail failed'));
   return { headers, user: await currentUser(ctx, user.id) };
 }
 

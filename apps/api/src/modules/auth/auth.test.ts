@@ -207,3 +207,18 @@ describe('email confirmation', () => {
     expect(again.headers.location).toBe('/app/login?confirmation_failed=1');
   });
 });
+
+describe('mail failures', () => {
+  it('a failing mail server does not change the answer of POST /auth/password', async () => {
+    const broken = await buildTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
+    try {
+      const { admin } = await createAccountWithAdmin(broken);
+      const known = await broken.app.inject({ method: 'POST', url: '/auth/password', payload: { email: admin.user.email } });
+      const unknown = await broken.app.inject({ method: 'POST', url: '/auth/password', payload: { email: 'ghost@example.com' } });
+      expect(known.statusCode).toBe(200);
+      expect(known.json()).toEqual(unknown.json());
+    } finally {
+      await broken.close();
+    }
+  });
+});

@@ -46,7 +46,10 @@ export async function requestPasswordReset(ctx: Ctx, input: { email: string }): 
     return;
   }
   const token = await issueOneTimeToken(ctx.db, user.id, 'reset_password', PASSWORD_RESET_LIFETIME_SECONDS);
-  await ctx.mailer.send(passwordResetMail(user, passwordEditUrl(ctx, token)));
+  // A mail failure is logged, not answered: a different answer would tell who has an account.
+  await ctx.mailer
+    .send(passwordResetMail(user, passwordEditUrl(ctx, token)))
+    .catch((err: unknown) => ctx.log.error({ err, userId: user.id }, 'password reset mail failed'));
 }
 
 /**
