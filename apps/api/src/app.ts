@@ -8,6 +8,7 @@ import type { Database } from '@app/db';
 import type { Config } from './plugins/config.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createLocalStorage, type Storage } from './lib/storage.ts';
+import { createEventBus, type EventBus } from './lib/event-bus.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { servicesPlugin } from './plugins/services.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -29,6 +30,7 @@ export type BuildOptions = {
   database: Database;
   mailer?: Mailer;
   storage?: Storage;
+  bus?: EventBus;
   /** Redis client for shared rate-limit counters; in-process counters without it. */
   redis?: Redis | undefined;
   logger?: FastifyServerOptions['logger'];
@@ -59,7 +61,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const storage = options.storage ?? createLocalStorage({ root: path.join(config.dataDir, 'storage'), publicUrl: config.frontendUrl });
 
   await app.register(errorsPlugin);
-  await app.register(servicesPlugin, { config, database: options.database, mailer, storage });
+  const bus = options.bus ?? createEventBus(app.log);
+  await app.register(servicesPlugin, { config, database: options.database, mailer, storage, bus });
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,

@@ -104,3 +104,13 @@ export const SESSION_LIFETIME_SECONDS = 60 * 60 * 24 * 60;
 export const PASSWORD_RESET_LIFETIME_SECONDS = 60 * 60 * 6;
 export const INVITATION_LIFETIME_SECONDS = 60 * 60 * 24 * 7;
 export const PASSWORD_MIN_LENGTH = 6;
+
+export const ATTRIBUTE_MODELS = ['conversation_attribute', 'contact_attribute'] as const;
+export type AttributeModel = (typeof ATTRIBUTE_MODELS)[number];
+/** Chatwoot's attribute_display_type values, in its integer order. */
+export const ATTRIBUTE_DISPLAY_TYPES = ['text', 'number', 'currency', 'percent', 'link', 'date', 'list', 'checkbox'] as const;
+export type AttributeDisplayType = (typeof ATTRIBUTE_DISPLAY_TYPES)[number];
+/** Chatwoot's custom filter_type values, in its integer order. */
+export const CUSTOM_FILTER_TYPES = ['conversation', 'contact', 'report'] as const;
+export type CustomFilterType = (typeof CUSTOM_FILTER_TYPES)[number];
+export const DEFAULT_LABEL_COLOR = '#1f93ff';

@@ -5,6 +5,7 @@ import type { Config } from '../plugins/config.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mailer.ts';
 import type { Storage } from './storage.ts';
+import type { EventBus } from './event-bus.ts';
 
 /** What every service verb may use; built per request from the app's decorations. */
 export type Services = {
@@ -13,6 +14,7 @@ export type Services = {
   log: Logger;
   mailer: Mailer;
   storage: Storage;
+  bus: EventBus;
 };
 
 export type RequestMeta = { ip: string | null; requestId: string | null; userAgent: string | null };

@@ -86,6 +86,7 @@ export function ctx(request: FastifyRequest): Ctx {
     log: request.log,
     mailer: app.mailer,
     storage: app.storage,
+    bus: app.bus,
     meta: { ip: request.ip ?? null, requestId: request.id, userAgent: request.headers['user-agent'] ?? null },
   };
 }

@@ -3,3 +3,4 @@ export * from './accounts.ts';
 export * from './auth.ts';
 export * from './audit.ts';
 export * from './installation.ts';
+export * from './settings.ts';

@@ -52,3 +52,20 @@ export async function insertMembership(
   if (!row) throw new Error('membership insert returned nothing');
   return row;
 }
+
+export type CacheKeyName = 'label' | 'inbox' | 'team';
+
+/** Sets one cache key to now (epoch ms, always moving forward) and answers all three. */
+export async function bumpCacheKeyRow(db: Executor, accountId: number, key: CacheKeyName) {
+  const [row] = await db
+    .select({ cacheKeys: accounts.cacheKeys, createdAt: accounts.createdAt })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .for('update');
+  if (!row) return null;
+  const created = row.createdAt.getTime();
+  const base = row.cacheKeys ?? { label: created, inbox: created, team: created };
+  const keys = { ...base, [key]: Math.max(Date.now(), base[key] + 1) };
+  await db.update(accounts).set({ cacheKeys: keys }).where(eq(accounts.id, accountId));
+  return keys;
+}

@@ -10,10 +10,10 @@ import { changesBetween, recordAudit } from '../audit-logs/service.ts';
 import { createSession } from '../auth/tokens.ts';
 import { sendConfirmation } from '../auth/service.ts';
 import { currentUser, findUserByEmail, findUserById, insertUser } from '../users/service.ts';
-import { findAccount, insertAccount, insertMembership, memberOfAccountNamed, updateAccountRow, type AccountRow } from './queries.ts';
+import { bumpCacheKeyRow, findAccount, insertAccount, insertMembership, memberOfAccountNamed, updateAccountRow, type AccountRow, type CacheKeyName } from './queries.ts';
 import { cacheKeysOf, serializeAccount } from './serializers.ts';
 
-export { insertAccount, insertMembership } from './queries.ts';
+export { insertAccount, insertMembership, type CacheKeyName } from './queries.ts';
 
 type CreateInput = z.infer<typeof CreateAccountBodySchema>;
 type UpdateInput = z.infer<typeof UpdateAccountBodySchema>;
@@ -129,4 +129,18 @@ export async function getLimits(ctx: AccountCtx) {
 
 export async function getCacheKeys(ctx: AccountCtx) {
   return { cache_keys: cacheKeysOf(await loadAccount(ctx)) };
+}
+
+/**
+ * Marks the account's label, inbox or team list as changed. Call it inside the transaction of the change,
+ * then pass its answer to publishCacheInvalidated after the commit.
+ */
+export async function bumpCacheKey(db: Executor, accountId: number, key: CacheKeyName) {
+  const keys = await bumpCacheKeyRow(db, accountId, key);
+  if (!keys) throw notFound();
+  return keys;
+}
+
+export function publishCacheInvalidated(ctx: Pick<Ctx, 'bus'>, accountId: number, keys: { label: number; inbox: number; team: number }) {
+  ctx.bus.publish({ name: 'account.cache_invalidated', accountId, data: { cache_keys: keys } });
 }

@@ -193,9 +193,7 @@ describe('email confirmation', () => {
   it('GET /auth/confirmation confirms the user from the mailed link', async () => {
     const user = await createUser(t, { confirmed: false });
     const { sendConfirmation } = await import('./service.ts');
-    const { ctx } = await import('../../plugins/access.ts');
-    void ctx;
-    await sendConfirmation({ db: t.db, config: t.config, log: t.app.log, mailer: t.mailer, storage: t.app.storage, meta: { ip: null, requestId: null, userAgent: null } }, user.id);
+    await sendConfirmation({ db: t.db, config: t.config, log: t.app.log, mailer: t.mailer, storage: t.app.storage, bus: t.app.bus, meta: { ip: null, requestId: null, userAgent: null } }, user.id);
     const link = /http\S+confirmation_token=\S+/.exec(t.mailer.last(user.email)!.text)![0];
     const path = new URL(link).pathname + new URL(link).search;
     const res = await t.app.inject({ method: 'GET', url: path });
