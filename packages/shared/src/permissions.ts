@@ -149,6 +149,18 @@ export const ROUTE_ACCESS = {
   'api:custom_roles.manage': ADMIN,
   'api:audit_logs.index': ADMIN,
   'api:upload.create': EVERY_MEMBER,
+  // inbox settings (milestone 2): administrators write; members read what their work needs
+  'api:labels.index': EVERY_MEMBER,
+  'api:labels.manage': ADMIN,
+  'api:canned_responses.index': ['administrator', 'agent', 'custom_role'],
+  'api:canned_responses.manage': ['administrator', 'agent'],
+  'api:custom_attributes.index': EVERY_MEMBER,
+  'api:custom_attributes.manage': ADMIN,
+  // 000 section 6: a checker does not load teams
+  'api:teams.index': ['administrator', 'agent', 'custom_role'],
+  'api:teams.manage': ADMIN,
+  // saved folders and segments belong to the member who saved them
+  'api:custom_filters.manage': EVERY_MEMBER,
 } as const satisfies Record<string, readonly AccessToken[]>;
 
 export type RouteName = keyof typeof ROUTE_ACCESS;
