@@ -1,10 +1,23 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
+/** /app/login */
 export class LoginPage {
   readonly page: Page;
+  readonly heading: Locator;
+  readonly email: Locator;
+  readonly password: Locator;
+  readonly submit: Locator;
+  readonly error: Locator;
+  readonly forgotPassword: Locator;
 
   constructor(page: Page) {
     this.page = page;
+    this.heading = page.getByRole('heading', { name: 'Sign in to Relay Desk' });
+    this.email = page.getByLabel('Email');
+    this.password = page.getByLabel('Password');
+    this.submit = page.getByRole('button', { name: 'Sign in' });
+    this.error = page.getByRole('alert');
+    this.forgotPassword = page.getByRole('link', { name: 'Forgot your password?' });
   }
 
   async goto() {
@@ -12,8 +25,8 @@ export class LoginPage {
   }
 
   async signIn(email: string, password: string) {
-    await this.page.getByLabel('Email').fill(email);
-    await this.page.getByLabel('Password').fill(password);
-    await this.page.getByRole('button', { name: 'Sign in' }).click();
+    await this.email.fill(email);
+    await this.password.fill(password);
+    await this.submit.click();
   }
 }

@@ -1,57 +1,53 @@
-import { createContext, useContext } from 'react';
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useParams } from 'react-router';
-import type { RouteName } from '@app/shared/permissions';
-import type { CurrentUser } from '@app/shared/users';
+import { setLocale } from '../lib/i18n/i18n.ts';
+import { LOGIN_PATH, loginPath, routeNameOf } from '../lib/routing.ts';
 import { hasSession } from '../lib/session.ts';
-import { t } from '../lib/i18n.ts';
-import { useCurrentUser } from '../features/auth/api.ts';
+import { CurrentAccountContext, useCurrentUser } from '../features/auth/index.ts';
 import { guard } from './guard.ts';
+import { sessionPendingState } from './session-pending-state.tsx';
 
-type AccountContext = { user: CurrentUser; accountId: number };
-const Context = createContext<AccountContext | null>(null);
-
-export function useAccountContext(): AccountContext {
-  const value = useContext(Context);
-  if (!value) throw new Error('useAccountContext outside an account route');
-  return value;
-}
-
-export type RouteHandle = { route?: RouteName };
-
-/** Every /app/accounts/:accountId route: loads the session, then lets the guard decide. */
+/** Every /app/accounts/:accountId route: loads the session, lets the guard decide, then shares user and account. */
 export function AccountLayout() {
   const params = useParams();
   const location = useLocation();
   const matches = useMatches();
   const session = useCurrentUser();
-  const route = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.route).find(Boolean) ?? null;
-  const accountId = Number(params.accountId);
+  const signedIn = hasSession();
+  const raw = params.accountId ?? '';
+  const accountId = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  const user = signedIn ? (session.data ?? null) : null;
+  const account = user?.accounts.find((a) => a.id === accountId) ?? null;
 
-  if (!hasSession() || session.isError) {
-    const redirect = encodeURIComponent(location.pathname + location.search);
-    return <Navigate to={`/app/login?redirect=${redirect}`} replace />;
+  useEffect(() => {
+    if (account) setLocale(account.locale);
+  }, [account]);
+
+  if (signedIn && !user) {
+    const waiting = sessionPendingState(session);
+    if (waiting) return waiting;
   }
-  if (!session.data) {
-    return (
-      <div className="loading" role="status" aria-live="polite">
-        <span className="spinner" aria-hidden /> {t('DASHBOARD.LOADING')}
-      </div>
-    );
+  const decision = guard(user, accountId, routeNameOf(matches));
+  if (decision.kind === 'redirect') {
+    // A signed-out visitor comes back here after signing in.
+    const to = !user && decision.to === LOGIN_PATH ? loginPath({ redirect: location.pathname + location.search }) : decision.to;
+    return <Navigate to={to} replace />;
   }
-  const decision = guard(session.data, Number.isSafeInteger(accountId) ? accountId : -1, route);
-  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   return (
-    <Context.Provider value={{ user: session.data, accountId }}>
+    <CurrentAccountContext.Provider value={{ user: user!, account: account! }}>
       <Outlet />
-    </Context.Provider>
+    </CurrentAccountContext.Provider>
   );
 }
 
-/** `/app` and other routes without a name: to the user's dashboard, or the login screen. */
+/** `/app`: a route without a name, so on to the user's dashboard (or the login screen). */
 export function HomeRedirect() {
   const session = useCurrentUser();
-  if (!hasSession() || session.isError) return <Navigate to="/app/login" replace />;
-  if (!session.data) return null;
-  const decision = guard(session.data, null, null);
-  return <Navigate to={decision.kind === 'redirect' ? decision.to : '/app/login'} replace />;
+  const signedIn = hasSession();
+  if (signedIn && !session.data) {
+    const waiting = sessionPendingState(session);
+    if (waiting) return waiting;
+  }
+  const decision = guard(signedIn ? (session.data ?? null) : null, null, null);
+  return <Navigate to={decision.kind === 'redirect' ? decision.to : LOGIN_PATH} replace />;
 }

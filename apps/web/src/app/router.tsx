@@ -1,28 +1,34 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { LoginPage } from '../features/auth/pages/login-page.tsx';
-import { ResetRequestPage } from '../features/auth/pages/reset-request-page.tsx';
-import { PasswordEditPage } from '../features/auth/pages/password-edit-page.tsx';
-import { DashboardPage } from '../features/dashboard/pages/dashboard-page.tsx';
-import { SuspendedPage } from '../features/accounts/pages/suspended-page.tsx';
-import { AccountLayout, HomeRedirect, type RouteHandle } from './account-layout.tsx';
+import { authRoutes } from '../features/auth/index.ts';
+import { accountRoutes } from '../features/accounts/index.ts';
+import { dashboardRoutes } from '../features/dashboard/index.ts';
+import { AccountLayout, HomeRedirect } from './account-layout.tsx';
+import { AppRoot } from './app-root.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
+import { AppShell } from './shell/app-shell.tsx';
 
-const handle = (route: RouteHandle['route']): RouteHandle => ({ route });
-
+/**
+ * Every route lives under /app (000 section 2); account routes under /app/accounts/:accountId, where the
+ * guard runs. Each feature brings its own route objects; account routes name themselves in `handle`.
+ */
 export const routes: RouteObject[] = [
-  { path: '/app', element: <HomeRedirect /> },
-  { path: '/app/login', element: <LoginPage /> },
-  { path: '/app/auth/reset/password', element: <ResetRequestPage /> },
-  { path: '/app/auth/password/edit', element: <PasswordEditPage /> },
   {
-    path: '/app/accounts/:accountId',
-    element: <AccountLayout />,
+    path: '/app',
+    element: <AppRoot />,
     children: [
-      // A route without a name: the guard sends it to the dashboard.
-      { index: true, element: null },
-      { path: 'dashboard', element: <DashboardPage />, handle: handle('home') },
-      { path: 'suspended', element: <SuspendedPage />, handle: handle('account_suspended') },
-      { path: '*', element: <NotFoundPage />, handle: handle('home') },
+      { index: true, element: <HomeRedirect /> },
+      ...authRoutes,
+      {
+        path: 'accounts/:accountId',
+        element: <AccountLayout />,
+        children: [
+          // A route without a name: the guard sends it on to the dashboard.
+          { index: true, element: null },
+          ...accountRoutes,
+          { element: <AppShell />, children: [...dashboardRoutes] },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
   { path: '/', element: <Navigate to="/app" replace /> },

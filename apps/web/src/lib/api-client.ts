@@ -1,71 +1,98 @@
 import type { z } from 'zod';
 import { clearSession, readSession } from './session.ts';
 
-/** An error answer from the API, passed on unchanged (000 section 7) with its status and body. */
+/** An error answer from the API, passed on unchanged (000 section 7) with its status and body. Status 0: no answer. */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: Record<string, unknown>;
 
   constructor(status: number, body: Record<string, unknown>) {
-    super(ApiError.messageOf(body) ?? `Request failed with status ${status}`);
+    super(messageOf(body) ?? `Request failed with status ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
   }
 
-  static messageOf(body: Record<string, unknown>): string | undefined {
-    if (typeof body.message === 'string' && body.message) return body.message;
-    if (typeof body.error === 'string') return body.error;
-    if (Array.isArray(body.errors) && typeof body.errors[0] === 'string') return body.errors[0];
-    return undefined;
-  }
-
-  /** Per-field messages of a 422 answer. */
+  /** Per-field messages of a 422 answer (`errors: {field: [message]}`). */
   get fieldErrors(): Record<string, string[]> {
     const errors = this.body.errors;
     return errors && typeof errors === 'object' && !Array.isArray(errors) ? (errors as Record<string, string[]>) : {};
   }
 }
 
+function messageOf(body: Record<string, unknown>): string | undefined {
+  if (typeof body.message === 'string' && body.message) return body.message;
+  if (typeof body.error === 'string' && body.error) return body.error;
+  if (Array.isArray(body.errors) && typeof body.errors[0] === 'string') return body.errors[0];
+  return undefined;
+}
+
+/** Development only: the server answered something the shared contract does not describe. */
+export class ContractError extends Error {
+  constructor(path: string, issues: z.core.$ZodIssue[]) {
+    const detail = issues
+      .slice(0, 5)
+      .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+      .join('; ');
+    super(`Answer of ${path} does not match the shared schema: ${detail}`);
+    this.name = 'ContractError';
+  }
+}
+
+/** Fired on `window` when a signed-in request is answered 401: the session is gone. */
 export const SESSION_EXPIRED_EVENT = 'session:expired';
 
-type RequestOptions<T> = {
+export type RequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** The shared zod schema of the answer, checked in development builds. */
   schema?: z.ZodType<T>;
+  signal?: AbortSignal;
 };
 
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { error: text };
+  }
+}
+
 /**
- * Calls the API with the session headers. A 401 on a request that carried a session means the session is
- * gone: it is cleared and SESSION_EXPIRED_EVENT tells the app to go to the login screen.
+ * Calls the API with the five session headers from the session cookie (000 section 7). A 401 on a request
+ * that carried a session means the session is gone: the cookie is cleared and SESSION_EXPIRED_EVENT sends the
+ * app to the login screen. Error answers reach the caller unchanged as ApiError.
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<{ data: T; headers: Headers }> {
   const session = readSession();
-  const headers: Record<string, string> = { Accept: 'application/json', ...(session ?? {}) };
+  const headers: Record<string, string> = { Accept: 'application/json', ...session };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(path, {
-    method: options.method ?? 'GET',
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  let body: unknown = {};
-  if (text) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = { error: text };
-    }
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, { error: 'network' });
   }
+  const body = await readBody(response);
   if (!response.ok) {
     if (response.status === 401 && session) {
       clearSession();
       window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
     }
-    throw new ApiError(response.status, (body ?? {}) as Record<string, unknown>);
+    throw new ApiError(response.status, body && typeof body === 'object' ? (body as Record<string, unknown>) : {});
   }
-  // In development the shared zod contract checks what the server answered.
-  if (import.meta.env.DEV && options.schema) options.schema.parse(body);
+  if (import.meta.env.DEV && options.schema) {
+    const checked = options.schema.safeParse(body);
+    if (!checked.success) throw new ContractError(path, checked.error.issues);
+  }
   return { data: body as T, headers: response.headers };
 }
 

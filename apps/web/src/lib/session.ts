@@ -1,15 +1,18 @@
 import { SESSION_COOKIE, SESSION_HEADERS, type SessionHeaders } from '@app/shared/auth';
 
-/** Reads the session headers kept in the session cookie (000 section 7), or null without one. */
+/** The session headers kept in the session cookie (000 section 7), or null without a usable one. */
 export function readSession(): SessionHeaders | null {
+  const prefix = `${SESSION_COOKIE}=`;
   const entry = document.cookie
     .split(';')
     .map((c) => c.trim())
-    .find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+    .find((c) => c.startsWith(prefix));
   if (!entry) return null;
   try {
-    const value = JSON.parse(decodeURIComponent(entry.slice(SESSION_COOKIE.length + 1))) as Partial<SessionHeaders>;
-    return SESSION_HEADERS.every((h) => typeof value[h] === 'string' && value[h] !== '') ? (value as SessionHeaders) : null;
+    const value = JSON.parse(decodeURIComponent(entry.slice(prefix.length))) as Partial<SessionHeaders> | null;
+    if (!value || typeof value !== 'object') return null;
+    if (!SESSION_HEADERS.every((h) => typeof value[h] === 'string' && value[h] !== '')) return null;
+    return Object.fromEntries(SESSION_HEADERS.map((h) => [h, value[h]])) as SessionHeaders;
   } catch {
     return null;
   }
@@ -19,7 +22,7 @@ export function hasSession(): boolean {
   return readSession() !== null;
 }
 
-/** Keeps the five session header values from a sign-in answer; false when the answer had none. */
+/** Keeps the five session header values of a sign-in answer; false (and nothing kept) when it had none. */
 export function storeSession(headers: Headers): boolean {
   const session = Object.fromEntries(SESSION_HEADERS.map((h) => [h, headers.get(h) ?? ''])) as SessionHeaders;
   if (SESSION_HEADERS.some((h) => !session[h])) return false;
@@ -27,10 +30,12 @@ export function storeSession(headers: Headers): boolean {
   return true;
 }
 
-export function writeSession(session: SessionHeaders): void {
-  const expires = new Date(Number(session.expiry) * 1000).toUTCString();
+/** SameSite=Strict, path /, Secure on https, expiring with the session itself (`expiry`, unix seconds). */
+function writeSession(session: SessionHeaders): void {
+  const seconds = Number(session.expiry);
+  const expires = Number.isFinite(seconds) && seconds > 0 ? `; expires=${new Date(seconds * 1000).toUTCString()}` : '';
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${SESSION_COOKIE}=${encodeURIComponent(JSON.stringify(session))}; expires=${expires}; path=/; SameSite=Strict${secure}`;
+  document.cookie = `${SESSION_COOKIE}=${encodeURIComponent(JSON.stringify(session))}${expires}; path=/; SameSite=Strict${secure}`;
 }
 
 export function clearSession(): void {

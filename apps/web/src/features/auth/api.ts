@@ -1,41 +1,45 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SignInResponseSchema, ValidateTokenResponseSchema } from '@app/shared/auth';
+import { PasswordResetRequestResponseSchema, SignInResponseSchema, SuccessSchema, ValidateTokenResponseSchema } from '@app/shared/auth';
+import { ResendConfirmationResponseSchema } from '@app/shared/profile';
 import type { CurrentUser } from '@app/shared/users';
 import { api, apiRequest } from '../../lib/api-client.ts';
 import { clearSession, hasSession, storeSession } from '../../lib/session.ts';
 
-export const sessionKeys = { currentUser: ['session', 'current-user'] as const };
+/** Query keys of the signed-in session. */
+export const sessionKeys = { all: ['session'] as const, currentUser: () => [...sessionKeys.all, 'current-user'] as const };
 
-/** The signed-in user; fetched only when a session cookie is present (000 section 7). */
+/** The signed-in user; fetched (GET /auth/validate_token) only when a session cookie is present (000 section 7). */
 export function useCurrentUser() {
   return useQuery({
-    queryKey: sessionKeys.currentUser,
+    queryKey: sessionKeys.currentUser(),
     enabled: hasSession(),
     staleTime: 60_000,
     retry: false,
-    queryFn: async (): Promise<CurrentUser> => (await api('/auth/validate_token', { schema: ValidateTokenResponseSchema })).payload.data as CurrentUser,
+    queryFn: async ({ signal }): Promise<CurrentUser> =>
+      (await api('/auth/validate_token', { schema: ValidateTokenResponseSchema, signal })).payload.data,
   });
 }
 
-async function signInWith(path: string, method: 'POST' | 'PUT', body: unknown): Promise<CurrentUser> {
+/** Sign-in and set-password both answer the user plus the session headers, which the session cookie keeps. */
+async function startSession(path: string, method: 'POST' | 'PUT', body: unknown): Promise<CurrentUser> {
   const { data, headers } = await apiRequest(path, { method, body, schema: SignInResponseSchema });
   storeSession(headers);
-  return (data as { data: CurrentUser }).data;
+  return data.data;
 }
 
 export function useSignIn() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { email: string; password: string }) => signInWith('/auth/sign_in', 'POST', input),
-    onSuccess: (user) => client.setQueryData(sessionKeys.currentUser, user),
+    mutationFn: (input: { email: string; password: string }) => startSession('/auth/sign_in', 'POST', input),
+    onSuccess: (user) => client.setQueryData(sessionKeys.currentUser(), user),
   });
 }
 
-/** Ends the session on the server, then forgets it here whatever the server said. */
+/** DELETE /auth/sign_out, then the session is forgotten here whatever the server said (000 section 7). */
 export function useSignOut() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api('/auth/sign_out', { method: 'DELETE' }).catch(() => undefined),
+    mutationFn: () => api('/auth/sign_out', { method: 'DELETE', schema: SuccessSchema }).catch(() => undefined),
     onSettled: () => {
       clearSession();
       client.clear();
@@ -43,22 +47,30 @@ export function useSignOut() {
   });
 }
 
+/** POST /auth/password: the answer is the same whether or not the email exists. */
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (email: string) =>
-      api('/auth/password', { method: 'POST', body: { email, redirect_url: `${window.location.origin}/app/auth/password/edit` } }),
+      api('/auth/password', {
+        method: 'POST',
+        body: { email, redirect_url: `${window.location.origin}/app/auth/password/edit` },
+        schema: PasswordResetRequestResponseSchema,
+      }),
   });
 }
 
+/** PUT /auth/password with a mailed token: sets the password and signs the user in. */
 export function useResetPassword() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { reset_password_token: string; password: string; password_confirmation: string }) =>
-      signInWith('/auth/password', 'PUT', input),
-    onSuccess: (user) => client.setQueryData(sessionKeys.currentUser, user),
+      startSession('/auth/password', 'PUT', input),
+    onSuccess: (user) => client.setQueryData(sessionKeys.currentUser(), user),
   });
 }
 
 export function useResendConfirmation() {
-  return useMutation({ mutationFn: () => api('/api/v1/profile/resend_confirmation', { method: 'POST' }) });
+  return useMutation({
+    mutationFn: () => api('/api/v1/profile/resend_confirmation', { method: 'POST', schema: ResendConfirmationResponseSchema }),
+  });
 }

@@ -1,45 +1,68 @@
 import { useState } from 'react';
 import type { CurrentUser } from '@app/shared/users';
-import { t } from '../../../lib/i18n.ts';
-import { accountPath } from '../../../app/guard.ts';
+import { t } from '../../../lib/i18n/i18n.ts';
+import { accountPath } from '../../../lib/routing.ts';
+import { fullPageLoad } from '../../../lib/full-page-load.ts';
+import { Avatar } from '../../../components/avatar.tsx';
+import { Button } from '../../../components/button.tsx';
+import { useToast } from '../../../components/toast-provider.tsx';
 import { useSetActiveAccount } from '../api.ts';
+import { ACCOUNT_CREATION_ENABLED, showsAccountSwitch } from '../utils/account-switch.ts';
+import { roleLabel } from '../utils/role-label.ts';
 import { CreateAccountDialog } from './create-account-dialog.tsx';
 
-/** The user's accounts, a switch to each (a full page load, as 000 section 7 asks) and account creation. */
-export function AccountSwitcher({ user, currentAccountId }: { user: CurrentUser; currentAccountId: number }) {
+type AccountSwitcherProps = { user: CurrentUser; currentAccountId: number; creationEnabled?: boolean };
+
+/**
+ * The user's accounts with a switch to each and account creation. Switching makes the account active on the
+ * server, then loads the new dashboard as a fresh page (000 section 7).
+ */
+export function AccountSwitcher({ user, currentAccountId, creationEnabled = ACCOUNT_CREATION_ENABLED }: AccountSwitcherProps) {
   const setActive = useSetActiveAccount();
+  const toast = useToast();
   const [creating, setCreating] = useState(false);
-  const go = (accountId: number) => window.location.assign(accountPath(accountId));
+  if (!showsAccountSwitch(user.accounts.length, creationEnabled)) return null;
+
+  const switchTo = (accountId: number) =>
+    setActive.mutate(accountId, {
+      onSuccess: () => fullPageLoad(accountPath(accountId)),
+      onError: () => toast(t('SIDEBAR.SWITCH_ERROR'), 'error'),
+    });
+
   return (
-    <section className="panel" aria-label={t('DASHBOARD.ACCOUNTS')}>
-      <header className="panel__header">
-        <h2>{t('DASHBOARD.ACCOUNTS')}</h2>
-        <button type="button" className="button button--small" onClick={() => setCreating(true)}>
-          {t('CREATE_ACCOUNT.NEW_ACCOUNT')}
-        </button>
-      </header>
+    <section className="panel" aria-labelledby="account-switcher-title">
+      <div className="panel__header">
+        <h2 id="account-switcher-title">{t('SIDEBAR.ACCOUNTS')}</h2>
+        {creationEnabled ? (
+          <Button size="small" onClick={() => setCreating(true)}>
+            + {t('CREATE_ACCOUNT.NEW_ACCOUNT')}
+          </Button>
+        ) : null}
+      </div>
       <ul className="account-list">
-        {user.accounts.map((account) => (
-          <li key={account.id}>
-            <button
-              type="button"
-              className="account-list__item"
-              aria-current={account.id === currentAccountId ? 'true' : undefined}
-              disabled={account.id === currentAccountId || setActive.isPending}
-              onClick={() => setActive.mutate(account.id, { onSuccess: () => go(account.id) })}
-            >
-              <span className="avatar avatar--small" aria-hidden>
-                {account.name.slice(0, 1).toUpperCase()}
-              </span>
-              <span className="account-list__name">{account.name}</span>
-              <span className="muted">
-                {account.id === currentAccountId ? t('SIDEBAR.CURRENT_ACCOUNT') : t(`ROLES.${account.role}`)}
-              </span>
-            </button>
-          </li>
-        ))}
+        {user.accounts.map((account) => {
+          const current = account.id === currentAccountId;
+          return (
+            <li key={account.id}>
+              <button
+                type="button"
+                className="account-list__item"
+                aria-current={current ? 'page' : undefined}
+                aria-label={current ? undefined : `${t('SIDEBAR.SWITCH_ACCOUNT')}: ${account.name}`}
+                disabled={current || setActive.isPending}
+                onClick={() => switchTo(account.id)}
+              >
+                <Avatar name={account.name} size="small" />
+                <span className="account-list__name">{account.name}</span>
+                <span className={current ? 'badge badge--current' : 'badge'}>
+                  {current ? t('SIDEBAR.CURRENT_ACCOUNT') : roleLabel(account)}
+                </span>
+              </button>
+            </li>
+          );
+        })}
       </ul>
-      <CreateAccountDialog show={creating} onClose={() => setCreating(false)} onCreated={(id) => go(id)} />
+      <CreateAccountDialog show={creating} onClose={() => setCreating(false)} />
     </section>
   );
 }

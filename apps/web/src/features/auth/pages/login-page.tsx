@@ -1,69 +1,108 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
-import { t } from '../../../lib/i18n.ts';
+import { t } from '../../../lib/i18n/i18n.ts';
+import { hasSession } from '../../../lib/session.ts';
+import { homePathFor, safeRedirect } from '../../../lib/routing.ts';
+import { Button } from '../../../components/button.tsx';
 import { FormField } from '../../../components/form-field.tsx';
+import { PageStatus } from '../../../components/page-status.tsx';
 import { AuthCard } from '../components/auth-card.tsx';
-import { useCurrentUser, useSignIn } from '../api.ts';
-import { accountPath } from '../../../app/guard.ts';
+import { useCurrentUser, useSignIn, useSignOut } from '../api.ts';
 
 function errorText(error: unknown): string {
-  if (error instanceof ApiError && error.status === 401) return t('LOGIN.INVALID');
-  if (error instanceof ApiError && error.status === 429) return t('LOGIN.RATE_LIMITED');
-  if (error instanceof ApiError && error.status === 422) return error.message;
+  if (!(error instanceof ApiError)) return t('LOGIN.ERROR');
+  if (error.status === 401) return t('LOGIN.INVALID');
+  if (error.status === 429) return t('LOGIN.RATE_LIMITED');
+  if (error.status === 422) return error.message;
   return t('LOGIN.ERROR');
 }
 
-/** Only paths inside the app may be a post-login destination. */
-const safeRedirect = (value: string | null) => (value && value.startsWith('/app/') && !value.startsWith('//') ? value : null);
+/** Query flags the server and the app add to /app/login, each with its notice. */
+function noticeOf(params: URLSearchParams): { tone: 'info' | 'error'; text: string } | null {
+  if (params.has('email_confirmed')) return { tone: 'info', text: t('LOGIN.EMAIL_CONFIRMED') };
+  if (params.has('confirmation_failed')) return { tone: 'error', text: t('LOGIN.CONFIRMATION_FAILED') };
+  if (params.has('session_expired')) return { tone: 'info', text: t('LOGIN.SESSION_EXPIRED') };
+  return null;
+}
 
 export function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const signIn = useSignIn();
+  const signOut = useSignOut();
   const session = useCurrentUser();
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
 
-  if (session.data?.account_id) return <Navigate to={accountPath(session.data.account_id)} replace />;
+  const signedIn = session.data && hasSession() ? session.data : null;
+  if (signedIn) {
+    const home = homePathFor(signedIn);
+    if (home) return <Navigate to={safeRedirect(params.get('redirect')) ?? home} replace />;
+    return (
+      <AuthCard title={t('LOGIN.NO_ACCOUNT_TITLE')} subtitle={t('LOGIN.NO_ACCOUNT_DESCRIPTION')}>
+        <Button variant="primary" block loading={signOut.isPending} onClick={() => signOut.mutate()}>
+          {t('DASHBOARD.SIGN_OUT')}
+        </Button>
+      </AuthCard>
+    );
+  }
+  if (hasSession() && session.isPending) return <PageStatus kind="loading" message={t('DASHBOARD.LOADING')} />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     signIn.mutate(
-      { email, password },
+      { email: email.trim(), password },
       {
         onSuccess: (user) => {
-          const target = safeRedirect(params.get('redirect')) ?? (user.account_id ? accountPath(user.account_id) : '/app/login');
-          navigate(target, { replace: true });
+          const home = homePathFor(user);
+          // Without any account the signed-in branch above explains what to do.
+          if (home) navigate(safeRedirect(params.get('redirect')) ?? home, { replace: true });
         },
       },
     );
   };
-
-  const notice = params.has('email_confirmed')
-    ? t('LOGIN.EMAIL_CONFIRMED')
-    : params.has('session_expired')
-      ? t('LOGIN.SESSION_EXPIRED')
-      : null;
+  const notice = noticeOf(params);
 
   return (
     <AuthCard title={t('LOGIN.TITLE')} subtitle={t('LOGIN.SUBTITLE')}>
-      {notice ? <p className="notice notice--info">{notice}</p> : null}
-      {params.has('confirmation_failed') ? <p className="notice notice--error">{t('LOGIN.CONFIRMATION_FAILED')}</p> : null}
-      <form onSubmit={submit} noValidate>
-        <FormField label={t('LOGIN.EMAIL')} type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <FormField label={t('LOGIN.PASSWORD')} type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+      {notice ? (
+        <p className={`notice notice--${notice.tone}`} role="status">
+          {notice.text}
+        </p>
+      ) : null}
+      <form onSubmit={submit} noValidate aria-label={t('LOGIN.TITLE')}>
+        <FormField
+          label={t('LOGIN.EMAIL')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          placeholder={t('LOGIN.EMAIL_PLACEHOLDER')}
+          required
+          autoFocus
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <FormField
+          label={t('LOGIN.PASSWORD')}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         {signIn.isError ? (
           <p className="notice notice--error" role="alert">
             {errorText(signIn.error)}
           </p>
         ) : null}
-        <button className="button button--primary button--block" type="submit" disabled={signIn.isPending || !email || !password}>
+        <Button type="submit" variant="primary" block loading={signIn.isPending} disabled={!email.trim() || !password}>
           {signIn.isPending ? t('LOGIN.SUBMITTING') : t('LOGIN.SUBMIT')}
-        </button>
+        </Button>
       </form>
       <p className="auth-links">
-        <Link to="/app/auth/reset/password">{t('LOGIN.FORGOT')}</Link>
+        <Link to={`/app/auth/reset/password${email.trim() ? `?email=${encodeURIComponent(email.trim())}` : ''}`}>{t('LOGIN.FORGOT')}</Link>
       </p>
     </AuthCard>
   );
