@@ -24,6 +24,9 @@ import { auditLogsModule } from './modules/audit-logs/index.ts';
 import { profileModule } from './modules/profile/index.ts';
 import { agentsModule } from './modules/agents/index.ts';
 import { customRolesModule } from './modules/custom-roles/index.ts';
+import { labelsModule } from './modules/labels/index.ts';
+import { cannedResponsesModule } from './modules/canned-responses/index.ts';
+import { customAttributesModule } from './modules/custom-attributes/index.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -81,6 +84,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(profileModule);
   await app.register(agentsModule);
   await app.register(customRolesModule);
+  await app.register(labelsModule);
+  await app.register(cannedResponsesModule);
+  await app.register(customAttributesModule);
   await app.register(auditLogsModule);
 
   app.addHook('onSend', async (_request, reply) => {
