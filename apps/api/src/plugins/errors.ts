@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, humanize, type FieldErrors } from '../lib/app-error.ts';
+import { uniqueViolationField } from '../lib/db-errors.ts';
 
 type Issue = { instancePath?: string; params?: { issue?: { path?: PropertyKey[]; message?: string } }; message?: string };
 
@@ -46,6 +47,12 @@ export const errorsPlugin = fp(
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         return reply.status(422).send(validationBody(error.validation as unknown as Issue[]));
+      }
+      // Two requests raced past a service's uniqueness check: the index decides, and the loser gets the same 422.
+      const taken = uniqueViolationField(error);
+      if (taken) {
+        const errors = { [taken]: ['has already been taken'] };
+        return reply.status(422).send({ message: `${humanize(taken)} has already been taken`, attributes: [taken], errors });
       }
       const status = error.statusCode ?? 500;
       if (status === 429) {

@@ -163,3 +163,17 @@ describe('labels access', () => {
     }
   });
 });
+
+describe('racing writers', () => {
+  it('a duplicate that slips past the service check still answers 422 on the field, never 500', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    // Simultaneous creates of one title: whichever loses, it loses with the same answer as a plain duplicate.
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => t.app.inject({ method: 'POST', url: `/api/v1/accounts/${account.id}/labels`, headers: admin.headers, payload: { title: 'race' } })),
+    );
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 422)).toHaveLength(5);
+    for (const r of results.filter((r) => r.statusCode === 422)) expect(r.json().attributes).toEqual(['title']);
+  });
+});

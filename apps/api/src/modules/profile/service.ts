@@ -4,6 +4,7 @@ import type { CurrentUser } from '@app/shared/users';
 import { invalid, notFound } from '../../lib/app-error.ts';
 import type { UserCtx } from '../../lib/context.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { sendConfirmation } from '../auth/service.ts';
 import { issueAccessToken, revokeSessions } from '../auth/tokens.ts';
 import { currentUser, findMembership, findUserByEmail, findUserById, touchActiveAccount, type UserRow } from '../users/service.ts';
@@ -40,13 +41,6 @@ async function removeFile(ctx: UserCtx, key: string): Promise<void> {
   } catch (err) {
     ctx.log.warn({ err, key }, 'could not remove a replaced avatar file');
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error; e instanceof Error; e = e.cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 /** The signed-in user's current-user payload. */
