@@ -27,6 +27,7 @@ import { customRolesModule } from './modules/custom-roles/index.ts';
 import { labelsModule } from './modules/labels/index.ts';
 import { cannedResponsesModule } from './modules/canned-responses/index.ts';
 import { customAttributesModule } from './modules/custom-attributes/index.ts';
+import { teamsModule } from './modules/teams/index.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -87,6 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(labelsModule);
   await app.register(cannedResponsesModule);
   await app.register(customAttributesModule);
+  await app.register(teamsModule);
   await app.register(auditLogsModule);
 
   app.addHook('onSend', async (_request, reply) => {

@@ -25,6 +25,12 @@ export async function listAgents(ctx: AccountCtx, role?: AccountRole) {
   return (await listAgentRows(ctx.db, ctx.accountId, role)).map(serialize(ctx));
 }
 
+/** The account's members among these user ids (team members, later inbox members), by name. */
+export async function listAgentsByIds(ctx: AccountCtx, userIds: number[]) {
+  const wanted = new Set(userIds);
+  return (await listAgentRows(ctx.db, ctx.accountId)).filter((row) => wanted.has(row.userId)).map(serialize(ctx));
+}
+
 /** Team leaders are the account's administrators until inbox leadership arrives with inbox members. */
 export const listLeaders = (ctx: AccountCtx) => listAgents(ctx, 'administrator');
 export const listCheckers = (ctx: AccountCtx) => listAgents(ctx, 'checker');
