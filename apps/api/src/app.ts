@@ -28,6 +28,7 @@ import { labelsModule } from './modules/labels/index.ts';
 import { cannedResponsesModule } from './modules/canned-responses/index.ts';
 import { customAttributesModule } from './modules/custom-attributes/index.ts';
 import { teamsModule } from './modules/teams/index.ts';
+import { customFiltersModule } from './modules/custom-filters/index.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(cannedResponsesModule);
   await app.register(customAttributesModule);
   await app.register(teamsModule);
+  await app.register(customFiltersModule);
   await app.register(auditLogsModule);
 
   app.addHook('onSend', async (_request, reply) => {
