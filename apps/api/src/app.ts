@@ -29,6 +29,9 @@ import { cannedResponsesModule } from './modules/canned-responses/index.ts';
 import { customAttributesModule } from './modules/custom-attributes/index.ts';
 import { teamsModule } from './modules/teams/index.ts';
 import { customFiltersModule } from './modules/custom-filters/index.ts';
+import { inboxesModule } from './modules/inboxes/index.ts';
+import { inboxMembersModule } from './modules/inbox-members/index.ts';
+import { agentBotsModule } from './modules/agent-bots/index.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -91,6 +94,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(customAttributesModule);
   await app.register(teamsModule);
   await app.register(customFiltersModule);
+  await app.register(inboxesModule);
+  await app.register(inboxMembersModule);
+  await app.register(agentBotsModule);
   await app.register(auditLogsModule);
 
   app.addHook('onSend', async (_request, reply) => {

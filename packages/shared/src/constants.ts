@@ -114,3 +114,62 @@ export type AttributeDisplayType = (typeof ATTRIBUTE_DISPLAY_TYPES)[number];
 export const CUSTOM_FILTER_TYPES = ['conversation', 'contact', 'report'] as const;
 export type CustomFilterType = (typeof CUSTOM_FILTER_TYPES)[number];
 export const DEFAULT_LABEL_COLOR = '#1f93ff';
+
+/** Chatwoot's channel classes (001 section 3); an inbox has exactly one channel. */
+export const CHANNEL_TYPES = [
+  'Channel::WebWidget',
+  'Channel::FacebookPage',
+  'Channel::TwitterProfile',
+  'Channel::TwilioSms',
+  'Channel::Whatsapp',
+  'Channel::Api',
+  'Channel::Email',
+  'Channel::Telegram',
+  'Channel::Line',
+  'Channel::Sms',
+] as const;
+export type ChannelType = (typeof CHANNEL_TYPES)[number];
+/** The `channel.type` values `POST inboxes` accepts, and the class each creates. */
+export const CHANNEL_TYPE_BY_PAYLOAD = {
+  web_widget: 'Channel::WebWidget',
+  api: 'Channel::Api',
+  email: 'Channel::Email',
+  sms: 'Channel::Sms',
+  whatsapp: 'Channel::Whatsapp',
+  line: 'Channel::Line',
+  telegram: 'Channel::Telegram',
+} as const satisfies Record<string, ChannelType>;
+export const TWILIO_MEDIUMS = ['sms', 'whatsapp'] as const;
+export const WHATSAPP_PROVIDERS = ['default', 'whatsapp_cloud'] as const;
+export const SENDER_NAME_TYPES = ['friendly', 'professional'] as const;
+export const DEFAULT_WIDGET_COLOR = '#009CE0';
+export const AGENT_BOT_TYPES = ['webhook'] as const;
+
+/** Chatwoot's conversation statuses, in its integer order. */
+export const CONVERSATION_STATUSES = ['open', 'resolved', 'pending', 'snoozed'] as const;
+export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
+/** Priorities low to urgent; none is null and sorts below low (001 section 4). */
+export const CONVERSATION_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+export type ConversationPriority = (typeof CONVERSATION_PRIORITIES)[number];
+/** Chatwoot's message types, in its integer order (0 incoming, 1 outgoing, 2 activity, 3 template). */
+export const MESSAGE_TYPES = ['incoming', 'outgoing', 'activity', 'template'] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+/** Delivery states; `progress` is the spec's state between send and the provider's answer. */
+export const MESSAGE_STATUSES = ['sent', 'delivered', 'read', 'failed', 'progress'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+export const MESSAGE_CONTENT_TYPES = [
+  'text',
+  'input_text',
+  'input_textarea',
+  'input_email',
+  'input_select',
+  'cards',
+  'form',
+  'article',
+  'incoming_email',
+  'input_csat',
+  'integrations',
+  'sticker',
+] as const;
+export const ATTACHMENT_FILE_TYPES = ['image', 'audio', 'video', 'file', 'location', 'fallback', 'share', 'story_mention', 'contact'] as const;
+export const SENDER_TYPES = ['User', 'Contact', 'AgentBot'] as const;

@@ -161,6 +161,18 @@ export const ROUTE_ACCESS = {
   'api:teams.manage': ADMIN,
   // saved folders and segments belong to the member who saved them
   'api:custom_filters.manage': EVERY_MEMBER,
+  // inboxes: every member reads the inboxes they work (agents and checkers: their memberships only)
+  'api:inboxes.index': EVERY_MEMBER,
+  'api:inboxes.manage': ADMIN,
+  // OAuth authorization URLs, the Facebook page callbacks and the Twilio channel create inboxes
+  'api:channels.authorize': ADMIN,
+  'api:inbox_members.index': EVERY_MEMBER,
+  'api:inbox_members.manage': ADMIN,
+  'api:assignable_agents.index': EVERY_MEMBER,
+  // administrators, and agents who lead the inbox (checked by the service)
+  'api:bulk_assignments.create': ['administrator', 'agent'],
+  'api:agent_bots.index': ['administrator', 'agent', 'custom_role'],
+  'api:agent_bots.manage': ADMIN,
 } as const satisfies Record<string, readonly AccessToken[]>;
 
 export type RouteName = keyof typeof ROUTE_ACCESS;

@@ -4,3 +4,5 @@ export * from './auth.ts';
 export * from './audit.ts';
 export * from './installation.ts';
 export * from './settings.ts';
+export * from './inboxes.ts';
+export * from './conversations.ts';

@@ -1,0 +1,238 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  ATTACHMENT_FILE_TYPES,
+  CONVERSATION_PRIORITIES,
+  CONVERSATION_STATUSES,
+  MESSAGE_CONTENT_TYPES,
+  MESSAGE_STATUSES,
+  MESSAGE_TYPES,
+  SENDER_TYPES,
+} from '@app/shared/constants';
+import { createdAt, id, timestamps } from './_columns.ts';
+import { accounts, users } from './accounts.ts';
+import { inboxes } from './inboxes.ts';
+import { teams } from './settings.ts';
+
+export const conversationStatus = pgEnum('conversation_status', CONVERSATION_STATUSES);
+/** Declared low → urgent, so ORDER BY priority follows the spec's priority map; none is NULL. */
+export const conversationPriority = pgEnum('conversation_priority', CONVERSATION_PRIORITIES);
+export const messageType = pgEnum('message_type', MESSAGE_TYPES);
+export const messageStatus = pgEnum('message_status', MESSAGE_STATUSES);
+export const messageContentType = pgEnum('message_content_type', MESSAGE_CONTENT_TYPES);
+export const attachmentFileType = pgEnum('attachment_file_type', ATTACHMENT_FILE_TYPES);
+export const senderType = pgEnum('sender_type', SENDER_TYPES);
+
+const accountId = () =>
+  integer()
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' });
+const at = () => timestamp({ withTimezone: true, mode: 'date' });
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: id(),
+    accountId: accountId(),
+    name: text().notNull().default(''),
+    email: text(),
+    phoneNumber: text(),
+    identifier: text(),
+    avatarKey: text(),
+    blocked: boolean().notNull().default(false),
+    additionalAttributes: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    customAttributes: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    lastActivityAt: at(),
+    ...timestamps(),
+  },
+  (t) => [
+    // email, identifier and phone number are unique within an account (contact create and inbound lookup)
+    uniqueIndex('contacts_account_email_key').on(t.accountId, sql`lower(${t.email})`).where(sql`${t.email} is not null`),
+    uniqueIndex('contacts_account_identifier_key').on(t.accountId, t.identifier).where(sql`${t.identifier} is not null`),
+    uniqueIndex('contacts_account_phone_key').on(t.accountId, t.phoneNumber).where(sql`${t.phoneNumber} is not null`),
+    // the contact list, newest activity first
+    index('contacts_account_activity_idx').on(t.accountId, t.lastActivityAt.desc().nullsLast(), t.id),
+  ],
+);
+
+/** A contact as known to one inbox: `sourceId` is the provider's id (phone, email, widget session...). */
+export const contactInboxes = pgTable(
+  'contact_inboxes',
+  {
+    id: id(),
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    inboxId: integer()
+      .notNull()
+      .references(() => inboxes.id, { onDelete: 'cascade' }),
+    sourceId: text().notNull(),
+    hmacVerified: boolean().notNull().default(false),
+    pubsubToken: text().notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    // inbound traffic and `POST conversations {source_id}` find the contact of an inbox by source id
+    uniqueIndex('contact_inboxes_inbox_source_key').on(t.inboxId, t.sourceId),
+    index('contact_inboxes_contact_idx').on(t.contactId),
+    uniqueIndex('contact_inboxes_pubsub_token_key').on(t.pubsubToken),
+  ],
+);
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: id(),
+    accountId: accountId(),
+    /** Per-account number the API addresses conversations by (Chatwoot's display_id). */
+    displayId: integer().notNull(),
+    uuid: text()
+      .notNull()
+      .default(sql`gen_random_uuid()::text`),
+    inboxId: integer()
+      .notNull()
+      .references(() => inboxes.id, { onDelete: 'cascade' }),
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    contactInboxId: integer().references(() => contactInboxes.id, { onDelete: 'set null' }),
+    assigneeId: integer().references(() => users.id, { onDelete: 'set null' }),
+    teamId: integer().references(() => teams.id, { onDelete: 'set null' }),
+    status: conversationStatus().notNull().default('open'),
+    priority: conversationPriority(),
+    snoozedUntil: at(),
+    muted: boolean().notNull().default(false),
+    /** Label titles, lowercase (Chatwoot's cached_label_list). */
+    labels: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    additionalAttributes: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    customAttributes: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    firstReplyCreatedAt: at(),
+    /** When the contact's oldest unanswered message arrived; null once an agent replied. */
+    waitingSince: at(),
+    lastActivityAt: at().notNull().defaultNow(),
+    agentLastSeenAt: at(),
+    assigneeLastSeenAt: at(),
+    contactLastSeenAt: at(),
+    identifier: text(),
+    campaignId: integer(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('conversations_account_display_id_key').on(t.accountId, t.displayId),
+    // default list: one account's conversations of a status, latest activity first
+    index('conversations_account_status_activity_idx').on(t.accountId, t.status, t.lastActivityAt.desc(), t.id.desc()),
+    // an inbox's list (agents see their inboxes only) and its open/unresponded counts
+    index('conversations_inbox_status_activity_idx').on(t.inboxId, t.status, t.lastActivityAt.desc(), t.id.desc()),
+    // the "mine" and "assigned" tabs
+    index('conversations_assignee_status_activity_idx').on(t.assigneeId, t.status, t.lastActivityAt.desc()).where(sql`${t.assigneeId} is not null`),
+    // the "unassigned" tab
+    index('conversations_unassigned_activity_idx').on(t.accountId, t.status, t.lastActivityAt.desc()).where(sql`${t.assigneeId} is null`),
+    index('conversations_team_status_activity_idx').on(t.teamId, t.status, t.lastActivityAt.desc()).where(sql`${t.teamId} is not null`),
+    // label filters (labels && array[...])
+    index('conversations_labels_idx').using('gin', t.labels),
+    // a contact's conversations
+    index('conversations_contact_idx').on(t.contactId, t.lastActivityAt.desc()),
+    // the snooze wake-up job
+    index('conversations_snoozed_until_idx').on(t.snoozedUntil).where(sql`${t.status} = 'snoozed'`),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    accountId: accountId(),
+    inboxId: integer().notNull(),
+    conversationId: integer()
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    content: text(),
+    contentType: messageContentType().notNull().default('text'),
+    contentAttributes: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    messageType: messageType().notNull(),
+    private: boolean().notNull().default(false),
+    status: messageStatus().notNull().default('sent'),
+    /** The provider's message id. */
+    sourceId: text(),
+    senderType: senderType(),
+    senderId: integer(),
+    /** Client-chosen idempotency key: a retried send with the same echo_id answers the first message. */
+    echoId: text(),
+    additionalAttributes: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    externalSourceIds: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    ...timestamps(),
+  },
+  (t) => [
+    // a conversation's messages, paged by id (before/after)
+    index('messages_conversation_id_idx').on(t.conversationId, t.id),
+    uniqueIndex('messages_conversation_echo_id_key').on(t.conversationId, t.echoId).where(sql`${t.echoId} is not null`),
+    // inbound de-duplication by provider id
+    index('messages_inbox_source_id_idx').on(t.inboxId, t.sourceId).where(sql`${t.sourceId} is not null`),
+    // reports count an account's messages over time
+    index('messages_account_created_idx').on(t.accountId, t.createdAt),
+  ],
+);
+
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: id(),
+    accountId: accountId(),
+    messageId: integer()
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    fileType: attachmentFileType().notNull().default('file'),
+    storageKey: text(),
+    externalUrl: text(),
+    fileName: text(),
+    contentType: text(),
+    byteSize: integer(),
+    coordinatesLat: text(),
+    coordinatesLong: text(),
+    fallbackTitle: text(),
+    meta: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  // a message's attachments
+  (t) => [index('attachments_message_idx').on(t.messageId)],
+);
+
+export const conversationParticipants = pgTable(
+  'conversation_participants',
+  {
+    accountId: accountId(),
+    conversationId: integer()
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  // participants of a conversation; the "participating" list of a user
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index('conversation_participants_user_idx').on(t.accountId, t.userId)],
+);
+
+/** An `@` mention of an agent in a private note; feeds the mentions list. */
+export const mentions = pgTable(
+  'mentions',
+  {
+    id: id(),
+    accountId: accountId(),
+    conversationId: integer()
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mentionedAt: at().notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('mentions_conversation_user_key').on(t.conversationId, t.userId),
+    // the mentions list of a user, latest first
+    index('mentions_account_user_idx').on(t.accountId, t.userId, t.mentionedAt.desc()),
+  ],
+);
