@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { schema } from '@app/db';
 import type { AccountRole } from '@app/shared/constants';
@@ -75,4 +75,59 @@ export async function createAccountWithAdmin(t: TestContext, values: Parameters<
 export async function countRows(t: TestContext, table: PgTable): Promise<number> {
   const [row] = await t.db.select({ value: count() }).from(table);
   return row?.value ?? 0;
+}
+
+/**
+ * An inbox inserted directly (an API channel unless told otherwise), for tests of other resources.
+ * Tests of inbox creation itself go through the API.
+ */
+export async function createInbox(
+  t: TestContext,
+  accountId: number,
+  values: { name?: string; channelType?: (typeof schema.channelType.enumValues)[number]; members?: number[] } = {},
+) {
+  const [channel] = await t.db
+    .insert(schema.channels)
+    .values({ accountId, channelType: values.channelType ?? 'Channel::Api', identifier: `inbox-${unique()}` })
+    .returning();
+  const [inbox] = await t.db
+    .insert(schema.inboxes)
+    .values({ accountId, channelId: channel!.id, name: values.name ?? `Inbox ${unique()}` })
+    .returning();
+  if (values.members?.length) {
+    await t.db.insert(schema.inboxMembers).values(values.members.map((userId) => ({ accountId, inboxId: inbox!.id, userId })));
+  }
+  return inbox!;
+}
+
+export async function createContact(t: TestContext, accountId: number, values: Partial<typeof schema.contacts.$inferInsert> = {}) {
+  const [contact] = await t.db
+    .insert(schema.contacts)
+    .values({ accountId, name: `Contact ${unique()}`, ...values })
+    .returning();
+  return contact!;
+}
+
+/** A conversation with the next display id of its account, and a contact (and contact inbox) made for it. */
+export async function createConversation(
+  t: TestContext,
+  accountId: number,
+  inboxId: number,
+  values: Partial<Omit<typeof schema.conversations.$inferInsert, 'accountId' | 'inboxId' | 'displayId'>> = {},
+) {
+  const contactId = values.contactId ?? (await createContact(t, accountId)).id;
+  const [contactInbox] = await t.db
+    .insert(schema.contactInboxes)
+    .values({ contactId, inboxId, sourceId: `source-${unique()}`, pubsubToken: randomToken(18) })
+    .returning();
+  const [counter] = await t.db
+    .insert(schema.conversationDisplayIds)
+    .values({ accountId, lastValue: 1 })
+    .onConflictDoUpdate({ target: schema.conversationDisplayIds.accountId, set: { lastValue: sql`${schema.conversationDisplayIds.lastValue} + 1` } })
+    .returning();
+  const [conversation] = await t.db
+    .insert(schema.conversations)
+    .values({ accountId, inboxId, contactInboxId: contactInbox!.id, displayId: counter!.lastValue, ...values, contactId })
+    .returning();
+  return conversation!;
 }

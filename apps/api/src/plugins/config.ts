@@ -37,7 +37,19 @@ export const EnvSchema = z.object({
   DEPLOYMENT: z.enum(['self_hosted', 'cloud']).default('self_hosted'),
   WEB_DIST_DIR: z.string().optional(),
   DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  AGENT_BOTS_ENABLED: flag.default(true),
+  GOOGLE_OAUTH_CLIENT_ID: z.string().trim().optional(),
+  GOOGLE_OAUTH_CLIENT_SECRET: z.string().trim().optional(),
+  AZURE_APP_ID: z.string().trim().optional(),
+  AZURE_APP_SECRET: z.string().trim().optional(),
+  TWITTER_CLIENT_ID: z.string().trim().optional(),
+  TWITTER_CLIENT_SECRET: z.string().trim().optional(),
+  FB_APP_ID: z.string().trim().optional(),
+  FB_APP_SECRET: z.string().trim().optional(),
 });
+
+/** An OAuth client the installation is registered with; absent when either half is not configured. */
+export type OAuthClient = { clientId: string; clientSecret: string };
 
 export type Config = {
   port: number;
@@ -58,6 +70,10 @@ export type Config = {
   deployment: 'self_hosted' | 'cloud';
   webDistDir: string;
   dbPoolSize: number;
+  /** Installation switch for agent bots (000 section 6: the agent-bots item needs a global config flag). */
+  agentBotsEnabled: boolean;
+  /** Providers whose inbox authorization is configured (google and microsoft mail, twitter, facebook pages). */
+  oauth: { google?: OAuthClient; microsoft?: OAuthClient; twitter?: OAuthClient; facebook?: OAuthClient };
   /** Derived: embedded mode runs PGlite and in-process queues. */
   embedded: boolean;
   redisEnabled: boolean;
@@ -100,9 +116,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deployment: e.DEPLOYMENT,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     dbPoolSize: e.DB_POOL_SIZE,
+    agentBotsEnabled: e.AGENT_BOTS_ENABLED,
+    oauth: {
+      ...oauthClient('google', e.GOOGLE_OAUTH_CLIENT_ID, e.GOOGLE_OAUTH_CLIENT_SECRET),
+      ...oauthClient('microsoft', e.AZURE_APP_ID, e.AZURE_APP_SECRET),
+      ...oauthClient('twitter', e.TWITTER_CLIENT_ID, e.TWITTER_CLIENT_SECRET),
+      ...oauthClient('facebook', e.FB_APP_ID, e.FB_APP_SECRET),
+    },
     embedded: !e.DATABASE_URL,
     redisEnabled: Boolean(e.REDIS_URL),
   };
+}
+
+function oauthClient(provider: string, clientId: string | undefined, clientSecret: string | undefined) {
+  return clientId && clientSecret ? { [provider]: { clientId, clientSecret } } : {};
 }
 
 /** Without SECRET_KEY_BASE, a random secret is made once and kept beside the data. */
