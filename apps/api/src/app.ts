@@ -32,6 +32,9 @@ import { customFiltersModule } from './modules/custom-filters/index.ts';
 import { inboxesModule } from './modules/inboxes/index.ts';
 import { inboxMembersModule } from './modules/inbox-members/index.ts';
 import { agentBotsModule } from './modules/agent-bots/index.ts';
+import { contactsModule } from './modules/contacts/index.ts';
+import { conversationsModule } from './modules/conversations/index.ts';
+import { messagesModule } from './modules/messages/index.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -97,6 +100,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(inboxesModule);
   await app.register(inboxMembersModule);
   await app.register(agentBotsModule);
+  await app.register(contactsModule);
+  await app.register(conversationsModule);
+  await app.register(messagesModule);
   await app.register(auditLogsModule);
 
   app.addHook('onSend', async (_request, reply) => {

@@ -173,6 +173,17 @@ export const ROUTE_ACCESS = {
   'api:bulk_assignments.create': ['administrator', 'agent'],
   'api:agent_bots.index': ['administrator', 'agent', 'custom_role'],
   'api:agent_bots.manage': ADMIN,
+  // conversations (milestone 3): which conversations a reader sees is decided per role by the service
+  // (administrators all; agents and conversation_manage their inboxes; conversation_unassigned_manage the
+  // unassigned and their own; conversation_participating_manage their own and participating; checkers
+  // read their checker inboxes)
+  'api:conversations.index': [...CONVERSATION_READERS, 'checker'],
+  'api:conversations.manage': CONVERSATION_READERS,
+  'api:conversations.destroy': ADMIN,
+  'api:messages.index': [...CONVERSATION_READERS, 'checker'],
+  'api:messages.create': CONVERSATION_READERS,
+  'api:contacts.index': [...CONTACTS, 'conversation_manage', 'conversation_unassigned_manage', 'conversation_participating_manage'],
+  'api:contacts.manage': CONTACTS,
 } as const satisfies Record<string, readonly AccessToken[]>;
 
 export type RouteName = keyof typeof ROUTE_ACCESS;
