@@ -116,6 +116,7 @@ CREATE TABLE "contacts" (
 	"identifier" text,
 	"avatar_key" text,
 	"blocked" boolean DEFAULT false NOT NULL,
+	"labels" text[] DEFAULT '{}'::text[] NOT NULL,
 	"additional_attributes" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"custom_attributes" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"last_activity_at" timestamp with time zone,
@@ -233,6 +234,7 @@ CREATE UNIQUE INDEX "contacts_account_email_key" ON "contacts" USING btree ("acc
 CREATE UNIQUE INDEX "contacts_account_identifier_key" ON "contacts" USING btree ("account_id","identifier") WHERE "contacts"."identifier" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "contacts_account_phone_key" ON "contacts" USING btree ("account_id","phone_number") WHERE "contacts"."phone_number" is not null;--> statement-breakpoint
 CREATE INDEX "contacts_account_activity_idx" ON "contacts" USING btree ("account_id","last_activity_at" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "contacts_labels_idx" ON "contacts" USING gin ("labels");--> statement-breakpoint
 CREATE INDEX "conversation_participants_user_idx" ON "conversation_participants" USING btree ("account_id","user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "conversations_account_display_id_key" ON "conversations" USING btree ("account_id","display_id");--> statement-breakpoint
 CREATE INDEX "conversations_account_status_activity_idx" ON "conversations" USING btree ("account_id","status","last_activity_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint

@@ -40,6 +40,11 @@ export const contacts = pgTable(
     identifier: text(),
     avatarKey: text(),
     blocked: boolean().notNull().default(false),
+    /** Label titles, lowercase, as on conversations. */
+    labels: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     additionalAttributes: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     customAttributes: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     lastActivityAt: at(),
@@ -52,6 +57,7 @@ export const contacts = pgTable(
     uniqueIndex('contacts_account_phone_key').on(t.accountId, t.phoneNumber).where(sql`${t.phoneNumber} is not null`),
     // the contact list, newest activity first
     index('contacts_account_activity_idx').on(t.accountId, t.lastActivityAt.desc().nullsLast(), t.id),
+    index('contacts_labels_idx').using('gin', t.labels),
   ],
 );
 
