@@ -29,9 +29,28 @@ export type RealtimeEventName = (typeof REALTIME_EVENTS)[number];
 
 export const CacheInvalidatedSchema = z.object({ cache_keys: CacheKeysSchema });
 
-/** What services publish on the internal bus after a commit. */
-export type DomainEvent = {
-  name: 'account.cache_invalidated';
-  accountId: number;
-  data: z.infer<typeof CacheInvalidatedSchema>;
-};
+/** Events about one conversation; `inboxId` scopes delivery to the inbox's members (and administrators). */
+export const CONVERSATION_EVENTS = [
+  'conversation.created',
+  'conversation.updated',
+  'conversation.status_changed',
+  'conversation.read',
+  'conversation.contact_changed',
+  'assignee.changed',
+  'first.reply.created',
+] as const;
+export const MESSAGE_EVENTS = ['message.created', 'message.updated'] as const;
+export const TYPING_EVENTS = ['conversation.typing_on', 'conversation.typing_off'] as const;
+export const CONTACT_EVENTS = ['contact.created', 'contact.updated', 'contact.deleted'] as const;
+
+/**
+ * What services publish on the internal bus after a commit. `data` is the payload clients receive
+ * (Chatwoot's push_event_data shapes); the routing fields beside it say who may receive it.
+ */
+export type DomainEvent =
+  | { name: 'account.cache_invalidated'; accountId: number; data: z.infer<typeof CacheInvalidatedSchema> }
+  | { name: (typeof CONVERSATION_EVENTS)[number]; accountId: number; inboxId: number; data: Record<string, unknown> }
+  | { name: (typeof MESSAGE_EVENTS)[number]; accountId: number; inboxId: number; data: Record<string, unknown> }
+  | { name: (typeof TYPING_EVENTS)[number]; accountId: number; inboxId: number; data: Record<string, unknown> }
+  | { name: 'conversation.mentioned'; accountId: number; inboxId: number; userId: number; data: Record<string, unknown> }
+  | { name: (typeof CONTACT_EVENTS)[number]; accountId: number; data: Record<string, unknown> };
