@@ -117,7 +117,9 @@ async function connectPglite(dataDir: string | undefined): Promise<Database> {
   // Postgres' default 128 MB of shared buffers more than doubles the process's memory for no gain on an
   // embedded database (the OS caches the files anyway): 32 MB keeps an idle server near 300 MB instead of 670.
   const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB', '-c', 'work_mem=4MB', '-c', 'maintenance_work_mem=32MB'];
-  const client = await PGlite.create({ startParams, ...(dataDir ? { dataDir } : {}) });
+  // pg_trgm backs conversation and contact search (migration 0003); PGlite ships it as a contrib module.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const client = await PGlite.create({ startParams, extensions: { pg_trgm }, ...(dataDir ? { dataDir } : {}) });
   const db = drizzle({ client, schema, casing: 'snake_case' });
   return {
     db: db as unknown as Db,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   ATTACHMENT_FILE_TYPES,
   CONVERSATION_PRIORITIES,
@@ -28,6 +28,10 @@ const accountId = () =>
     .notNull()
     .references(() => accounts.id, { onDelete: 'cascade' });
 const at = () => timestamp({ withTimezone: true, mode: 'date' });
+
+/** The text contact search matches; the trigram index is built over exactly this expression. */
+export const contactSearchText = (t: { name: AnyPgColumn; email: AnyPgColumn; phoneNumber: AnyPgColumn; identifier: AnyPgColumn }) =>
+  sql`(coalesce(${t.name}, '') || ' ' || coalesce(${t.email}, '') || ' ' || coalesce(${t.phoneNumber}, '') || ' ' || coalesce(${t.identifier}, ''))`;
 
 export const contacts = pgTable(
   'contacts',
@@ -58,6 +62,8 @@ export const contacts = pgTable(
     // the contact list, newest activity first
     index('contacts_account_activity_idx').on(t.accountId, t.lastActivityAt.desc().nullsLast(), t.id),
     index('contacts_labels_idx').using('gin', t.labels),
+    // conversation and contact search: substring match over the contact's names and handles (pg_trgm)
+    index('contacts_search_trgm_idx').using('gin', sql`${contactSearchText(t)} gin_trgm_ops`),
   ],
 );
 
@@ -141,6 +147,8 @@ export const conversations = pgTable(
     index('conversations_labels_idx').using('gin', t.labels),
     // a contact's conversations
     index('conversations_contact_idx').on(t.contactId, t.lastActivityAt.desc()),
+    // meta counts (mine / unassigned / all) as an index-only scan, also for agents limited to their inboxes
+    index('conversations_counts_idx').on(t.accountId, t.status, t.inboxId, t.assigneeId),
     // the snooze wake-up job
     index('conversations_snoozed_until_idx').on(t.snoozedUntil).where(sql`${t.status} = 'snoozed'`),
   ],
@@ -177,6 +185,8 @@ export const messages = pgTable(
     uniqueIndex('messages_conversation_echo_id_key').on(t.conversationId, t.echoId).where(sql`${t.echoId} is not null`),
     // inbound de-duplication by provider id
     index('messages_inbox_source_id_idx').on(t.inboxId, t.sourceId).where(sql`${t.sourceId} is not null`),
+    // conversation search: substring match over message content (pg_trgm)
+    index('messages_content_trgm_idx').using('gin', sql`${t.content} gin_trgm_ops`),
     // reports count an account's messages over time
     index('messages_account_created_idx').on(t.accountId, t.createdAt),
   ],

@@ -1,0 +1,4 @@
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+CREATE INDEX "contacts_search_trgm_idx" ON "contacts" USING gin ((coalesce("name", '') || ' ' || coalesce("email", '') || ' ' || coalesce("phone_number", '') || ' ' || coalesce("identifier", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "conversations_counts_idx" ON "conversations" USING btree ("account_id","status","inbox_id","assignee_id");--> statement-breakpoint
+CREATE INDEX "messages_content_trgm_idx" ON "messages" USING gin ("content" gin_trgm_ops);
