@@ -17,12 +17,15 @@ export const FILTER_OPERATORS = [
 ] as const;
 const VALUELESS_OPERATORS: readonly string[] = ['is_present', 'is_not_present'];
 
+// Chatwoot's filter keys (lib/filters/filter_keys.yml). conversation_type (mention | participating | unattended) is a
+// list parameter, not a filter row: two of its values depend on who asks, which a saved, shared filter cannot know.
 export const CONVERSATION_FILTER_KEYS = [
   'status', 'assignee_id', 'inbox_id', 'team_id', 'display_id', 'campaign_id', 'labels', 'browser_language',
-  'country_code', 'referer', 'created_at', 'last_activity_at', 'priority', 'conversation_type',
+  'conversation_language', 'country_code', 'referer', 'mail_subject', 'created_at', 'last_activity_at', 'priority',
 ] as const;
 export const CONTACT_FILTER_KEYS = [
-  'name', 'email', 'phone_number', 'identifier', 'country_code', 'city', 'created_at', 'last_activity_at', 'labels', 'blocked',
+  'name', 'email', 'phone_number', 'identifier', 'country_code', 'city', 'company', 'referer', 'created_at', 'last_activity_at',
+  'labels', 'blocked',
 ] as const;
 const STANDARD_KEYS: Record<CustomFilterType, readonly string[]> = {
   conversation: CONVERSATION_FILTER_KEYS,
