@@ -129,3 +129,41 @@ export async function consumeOneTimeToken(db: Executor, token: string, purposes:
     .returning({ userId: userTokens.userId, purpose: userTokens.purpose });
   return row ?? null;
 }
+
+// Agent bots hold API access tokens in the same table (owner agent_bot), hashed for lookup and sealed
+// so administrators can read them again. Using them against the API comes with the conversations work.
+
+/** Gives an agent bot a fresh API access token, replacing (rotating) any earlier one; answers it in clear. */
+export async function issueAgentBotToken(db: Executor, secret: string, botId: number): Promise<string> {
+  const token = randomToken(24);
+  const sealed = { tokenHash: sha256(token), tokenEncrypted: encrypt(secret, token) };
+  await db
+    .insert(accessTokens)
+    .values({ ownerType: 'agent_bot', ownerId: botId, ...sealed })
+    .onConflictDoUpdate({ target: [accessTokens.ownerType, accessTokens.ownerId], set: { ...sealed, createdAt: new Date() } });
+  return token;
+}
+
+/** The clear tokens of these agent bots by bot id; a bot without a token is absent from the map. */
+export async function readAgentBotTokens(db: Executor, secret: string, botIds: number[]): Promise<Map<number, string>> {
+  if (botIds.length === 0) return new Map();
+  const rows = await db
+    .select({ botId: accessTokens.ownerId, sealed: accessTokens.tokenEncrypted })
+    .from(accessTokens)
+    .where(and(eq(accessTokens.ownerType, 'agent_bot'), inArray(accessTokens.ownerId, botIds)));
+  return new Map(rows.map((row) => [row.botId, decrypt(secret, row.sealed)]));
+}
+
+export async function deleteAgentBotToken(db: Executor, botId: number): Promise<void> {
+  await db.delete(accessTokens).where(and(eq(accessTokens.ownerType, 'agent_bot'), eq(accessTokens.ownerId, botId)));
+}
+
+/** The id of the agent bot that holds this token, or null. */
+export async function findAgentBotIdByAccessToken(db: Executor, token: string): Promise<number | null> {
+  const [row] = await db
+    .select({ botId: accessTokens.ownerId })
+    .from(accessTokens)
+    .where(and(eq(accessTokens.tokenHash, sha256(token)), eq(accessTokens.ownerType, 'agent_bot')))
+    .limit(1);
+  return row?.botId ?? null;
+}

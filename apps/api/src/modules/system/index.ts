@@ -10,6 +10,17 @@ const StatusSchema = z.object({
   data_services: z.enum(['ok', 'failing']),
 });
 
+/** Installation settings the dashboard needs before (or without) signing in; no secrets. */
+const GlobalConfigSchema = z.object({
+  agent_bots_enabled: z.boolean().describe('AGENT_BOTS_ENABLED: agent bots are offered on this installation (accounts also need their agent_bots feature).'),
+  deployment: z.enum(['self_hosted', 'cloud']),
+  create_new_account_from_dashboard: z.boolean(),
+  enable_account_signup: z.boolean(),
+  oauth_providers: z
+    .object({ google: z.boolean(), microsoft: z.boolean(), twitter: z.boolean(), facebook: z.boolean() })
+    .describe('Providers whose OAuth app is configured, so their inboxes can be connected.'),
+});
+
 async function status(check: () => Promise<void>): Promise<'ok' | 'failing'> {
   try {
     await check();
@@ -32,6 +43,26 @@ export const systemModule: FastifyPluginAsyncZod = async (app) => {
         data_services: data,
       };
       return reply.status(data === 'ok' ? 200 : 503).send(body);
+    },
+  );
+
+  app.get(
+    '/api/v1/global_config',
+    { config: { auth: 'none' }, schema: { tags: ['system'], summary: 'Installation flags for the dashboard (agent bots, sign-up, OAuth providers)', response: { 200: GlobalConfigSchema } } },
+    () => {
+      const { config } = app;
+      return {
+        agent_bots_enabled: config.agentBotsEnabled,
+        deployment: config.deployment,
+        create_new_account_from_dashboard: config.createAccountFromDashboard,
+        enable_account_signup: config.enableAccountSignup,
+        oauth_providers: {
+          google: Boolean(config.oauth.google),
+          microsoft: Boolean(config.oauth.microsoft),
+          twitter: Boolean(config.oauth.twitter),
+          facebook: Boolean(config.oauth.facebook),
+        },
+      };
     },
   );
 };

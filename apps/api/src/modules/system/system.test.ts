@@ -83,6 +83,47 @@ describe('system routes', () => {
     expect((await t.app.inject({ method: 'GET', url: '/app/../package.json' })).body).not.toContain('"dependencies"');
   });
 
+  it('S0-6.13 GET /api/v1/global_config answers the installation flags without auth (defaults)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/global_config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      agent_bots_enabled: true,
+      deployment: 'self_hosted',
+      create_new_account_from_dashboard: true,
+      enable_account_signup: false,
+      oauth_providers: { google: false, microsoft: false, twitter: false, facebook: false },
+    });
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.paths['/api/v1/global_config'].get.responses['200']).toBeDefined();
+  });
+
+  it('S0-6.13 global_config follows the environment: agent bots off, cloud, sign-up, and only fully configured OAuth providers', async () => {
+    const other = await buildTestApp({
+      AGENT_BOTS_ENABLED: 'false',
+      DEPLOYMENT: 'cloud',
+      ENABLE_ACCOUNT_SIGNUP: 'true',
+      CREATE_NEW_ACCOUNT_FROM_DASHBOARD: 'false',
+      GOOGLE_OAUTH_CLIENT_ID: 'google-id',
+      GOOGLE_OAUTH_CLIENT_SECRET: 'google-secret',
+      AZURE_APP_ID: 'azure-id-without-secret',
+      FB_APP_ID: 'fb-id',
+      FB_APP_SECRET: 'fb-secret',
+    });
+    try {
+      const res = await other.app.inject({ method: 'GET', url: '/api/v1/global_config' });
+      expect(res.json()).toEqual({
+        agent_bots_enabled: false,
+        deployment: 'cloud',
+        create_new_account_from_dashboard: false,
+        enable_account_signup: true,
+        oauth_providers: { google: true, microsoft: false, twitter: false, facebook: true },
+      });
+      expect(res.body).not.toMatch(/secret|google-id|fb-id/);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('answers unknown upload keys with 404 and never serves paths outside storage', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/uploads/avatars/nothing.png' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/uploads/../../etc/passwd' })).statusCode).toBe(404);
