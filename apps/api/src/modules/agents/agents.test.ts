@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { schema } from '@app/db';
 import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
-import { countRows, createAccount, createAccountWithAdmin, createMember, PASSWORD } from '../../../test/factories.ts';
+import { countRows, createAccount, createAccountWithAdmin, createInbox, createMember, PASSWORD } from '../../../test/factories.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -174,6 +174,25 @@ describe('PATCH and DELETE agents/:id', () => {
     expect(me.json().payload.data.accounts.map((a: { id: number }) => a.id)).toEqual([other.id]);
   });
 
+  it("DELETE removes the member's inbox memberships in that account only and moves the inbox cache key", async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const other = await createAccount(t);
+    const agent = await createMember(t, account.id, 'agent');
+    await t.db.insert(schema.accountUsers).values({ accountId: other.id, userId: agent.user.id, role: 'agent' });
+    const [here, there] = [await createInbox(t, account.id, { members: [agent.user.id, admin.user.id] }), await createInbox(t, other.id, { members: [agent.user.id] })];
+    await t.db.update(schema.inboxMembers).set({ isLeader: true }).where(eq(schema.inboxMembers.inboxId, here.id));
+    const key = async () => (await call('GET', url(account.id, '/cache_keys'), admin.headers)).json().cache_keys.inbox as number;
+    const k0 = await key();
+    expect((await call('GET', url(account.id, '/leaders'), admin.headers)).json().map((a: { id: number }) => a.id).sort()).toEqual([admin.user.id, agent.user.id].sort());
+
+    expect((await call('DELETE', url(account.id, `/agents/${agent.user.id}`), admin.headers)).statusCode).toBe(200);
+    const rows = await t.db.select().from(schema.inboxMembers).where(eq(schema.inboxMembers.userId, agent.user.id));
+    expect(rows.map((r) => r.inboxId)).toEqual([there.id]);
+    expect((await t.db.select().from(schema.inboxMembers).where(eq(schema.inboxMembers.inboxId, here.id))).map((r) => r.userId)).toEqual([admin.user.id]);
+    expect(await key()).toBeGreaterThan(k0);
+    expect((await call('GET', url(account.id, '/leaders'), admin.headers)).json().map((a: { id: number }) => a.id)).toEqual([admin.user.id]);
+  });
+
   it('answers 422 for bad input with nothing written, 403 for agents, 404 for ids of another account', async () => {
     const { account, admin } = await createAccountWithAdmin(t);
     const { account: otherAccount, admin: otherAdmin } = await createAccountWithAdmin(t);
@@ -196,17 +215,47 @@ describe('PATCH and DELETE agents/:id', () => {
 });
 
 describe('leaders and checkers', () => {
-  it('S1-7.07 S1-7.08 GET leaders answers the administrators and GET checkers the checkers', async () => {
+  it('S1-7.07 GET leaders answers the members who lead at least one inbox of the account', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const lea = await createMember(t, account.id, 'agent', { name: 'Lea Leader' });
+    const abe = await createMember(t, account.id, 'agent', { name: 'Abe Lead' });
+    const member = await createMember(t, account.id, 'agent');
+    const [first, second] = [await createInbox(t, account.id), await createInbox(t, account.id)];
+    await t.db.insert(schema.inboxMembers).values([
+      { accountId: account.id, inboxId: first.id, userId: lea.user.id, isLeader: true },
+      { accountId: account.id, inboxId: second.id, userId: lea.user.id, isLeader: true },
+      { accountId: account.id, inboxId: first.id, userId: abe.user.id, isLeader: true },
+      { accountId: account.id, inboxId: first.id, userId: member.user.id },
+      { accountId: account.id, inboxId: first.id, userId: admin.user.id },
+    ]);
+    // leading an inbox of another account does not count here
+    const { account: other } = await createAccountWithAdmin(t);
+    await t.db.insert(schema.accountUsers).values({ accountId: other.id, userId: member.user.id, role: 'agent' });
+    await t.db.insert(schema.inboxMembers).values({ accountId: other.id, inboxId: (await createInbox(t, other.id)).id, userId: member.user.id, isLeader: true });
+
+    const leaders = await call('GET', url(account.id, '/leaders'), member.headers);
+    expect(leaders.statusCode).toBe(200);
+    expect(leaders.json().map((a: { name: string }) => a.name)).toEqual(['Abe Lead', 'Lea Leader']);
+    expect(leaders.json()[1]).toMatchObject({ id: lea.user.id, account_id: account.id, role: 'agent', confirmed: true });
+    expect((await call('GET', url(other.id, '/leaders'), member.headers)).json().map((a: { id: number }) => a.id)).toEqual([member.user.id]);
+  });
+
+  it('S1-7.08 GET checkers answers the members with the checker role', async () => {
     const { account, admin } = await createAccountWithAdmin(t);
     const checker = await createMember(t, account.id, 'checker');
     await createMember(t, account.id, 'agent');
-    const leaders = await call('GET', url(account.id, '/leaders'), admin.headers);
-    expect(leaders.json().map((a: { id: number }) => a.id)).toEqual([admin.user.id]);
+    expect((await call('GET', url(account.id, '/leaders'), admin.headers)).json()).toEqual([]);
     const checkers = await call('GET', url(account.id, '/checkers'), checker.headers);
     expect(checkers.json().map((a: { id: number }) => a.id)).toEqual([checker.user.id]);
+  });
+
+  it('answers 404 for a foreign account and 401 without auth', async () => {
+    const { account } = await createAccountWithAdmin(t);
     const { admin: outsider } = await createAccountWithAdmin(t);
     expect((await call('GET', url(account.id, '/checkers'), outsider.headers)).statusCode).toBe(404);
+    expect((await call('GET', url(account.id, '/leaders'), outsider.headers)).statusCode).toBe(404);
     expect((await call('GET', url(account.id, '/leaders'), undefined)).statusCode).toBe(401);
+    expect((await call('GET', url(account.id, '/checkers'), undefined)).statusCode).toBe(401);
   });
 });
 

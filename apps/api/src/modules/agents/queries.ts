@@ -1,8 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
 import { schema, type Executor } from '@app/db';
 import type { AccountRole } from '@app/shared/constants';
 
-const { accountUsers, users } = schema;
+const { accountUsers, users, inboxMembers } = schema;
 
 const agentColumns = {
   userId: users.id,
@@ -32,13 +32,32 @@ export type AgentRow = {
   customRoleId: number | null;
 };
 
-/** The members of an account (optionally of one role), by name. */
-export function listAgentRows(db: Executor, accountId: number, role?: AccountRole): Promise<AgentRow[]> {
+export type AgentFilter = {
+  role?: AccountRole | undefined;
+  /** Only these users. */
+  userIds?: number[] | undefined;
+  /** Only members who lead at least one inbox of the account. */
+  leaders?: boolean | undefined;
+};
+
+/** The members of an account (optionally filtered), by name. */
+export function listAgentRows(db: Executor, accountId: number, filter: AgentFilter = {}): Promise<AgentRow[]> {
+  const leads = db
+    .select({ one: sql`1` })
+    .from(inboxMembers)
+    .where(and(eq(inboxMembers.accountId, accountUsers.accountId), eq(inboxMembers.userId, accountUsers.userId), eq(inboxMembers.isLeader, true)));
   return db
     .select(agentColumns)
     .from(accountUsers)
     .innerJoin(users, eq(users.id, accountUsers.userId))
-    .where(and(eq(accountUsers.accountId, accountId), role ? eq(accountUsers.role, role) : undefined))
+    .where(
+      and(
+        eq(accountUsers.accountId, accountId),
+        filter.role ? eq(accountUsers.role, filter.role) : undefined,
+        filter.userIds ? inArray(accountUsers.userId, filter.userIds) : undefined,
+        filter.leaders ? exists(leads) : undefined,
+      ),
+    )
     .orderBy(sql`lower(${users.name})`, asc(users.id));
 }
 
@@ -71,6 +90,18 @@ export async function renameUser(db: Executor, userId: number, name: string) {
 
 export async function deleteMembership(db: Executor, accountId: number, userId: number) {
   await db.delete(accountUsers).where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.userId, userId)));
+}
+
+/**
+ * A member leaving the account leaves its inboxes too (served by inbox_members_account_user_idx); answers
+ * how many memberships went. The rows belong to the membership, so they go in the same transaction.
+ */
+export async function deleteInboxMemberships(db: Executor, accountId: number, userId: number): Promise<number> {
+  const rows = await db
+    .delete(inboxMembers)
+    .where(and(eq(inboxMembers.accountId, accountId), eq(inboxMembers.userId, userId)))
+    .returning({ inboxId: inboxMembers.inboxId });
+  return rows.length;
 }
 
 /** Administrators left in the account; the last one may be neither demoted nor removed. */

@@ -9,10 +9,10 @@ import type { Mail } from '../../lib/mailer.ts';
 import { changesBetween, recordAudit } from '../audit-logs/service.ts';
 import { addedToAccountMail, invitationMail } from '../auth/mails.ts';
 import { issueOneTimeToken } from '../auth/tokens.ts';
-import { findAccountName, insertMembership } from '../accounts/service.ts';
+import { bumpCacheKey, findAccountName, insertMembership, publishCacheInvalidated } from '../accounts/service.ts';
 import { customRoleExists } from '../custom-roles/service.ts';
 import { findUserByEmail, insertUser } from '../users/service.ts';
-import { countAdministrators, deleteMembership, findAgentRow, listAgentRows, renameUser, updateMembership, type AgentRow } from './queries.ts';
+import { countAdministrators, deleteInboxMemberships, deleteMembership, findAgentRow, listAgentRows, renameUser, updateMembership, type AgentRow } from './queries.ts';
 import { serializeAgent } from './serializers.ts';
 
 type CreateInput = z.infer<typeof CreateAgentBodySchema>;
@@ -22,17 +22,19 @@ type BulkInput = z.infer<typeof BulkCreateAgentsBodySchema>;
 const serialize = (ctx: AccountCtx) => (row: AgentRow) => serializeAgent(row, ctx.storage.url);
 
 export async function listAgents(ctx: AccountCtx, role?: AccountRole) {
-  return (await listAgentRows(ctx.db, ctx.accountId, role)).map(serialize(ctx));
+  return (await listAgentRows(ctx.db, ctx.accountId, { role })).map(serialize(ctx));
 }
 
-/** The account's members among these user ids (team members, later inbox members), by name. */
-export async function listAgentsByIds(ctx: AccountCtx, userIds: number[]) {
-  const wanted = new Set(userIds);
-  return (await listAgentRows(ctx.db, ctx.accountId)).filter((row) => wanted.has(row.userId)).map(serialize(ctx));
+/** The account's members among these user ids (team and inbox members), by name; other ids are skipped. */
+export async function listAgentsByIds(ctx: Pick<AccountCtx, 'db' | 'accountId' | 'storage'>, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  return (await listAgentRows(ctx.db, ctx.accountId, { userIds })).map((row) => serializeAgent(row, ctx.storage.url));
 }
 
-/** Team leaders are the account's administrators until inbox leadership arrives with inbox members. */
-export const listLeaders = (ctx: AccountCtx) => listAgents(ctx, 'administrator');
+/** Leaders are the members who lead at least one inbox of the account (team_leader_ids of inbox members). */
+export async function listLeaders(ctx: AccountCtx) {
+  return (await listAgentRows(ctx.db, ctx.accountId, { leaders: true })).map(serialize(ctx));
+}
 export const listCheckers = (ctx: AccountCtx) => listAgents(ctx, 'checker');
 
 async function loadAgent(db: Executor, accountId: number, userId: number): Promise<AgentRow> {
@@ -113,8 +115,7 @@ export async function bulkCreateAgents(ctx: AccountCtx, input: BulkInput) {
     return results;
   });
   await sendAll(ctx, added.map((a) => a.mail));
-  const ids = new Set(added.map((a) => a.userId));
-  return (await listAgentRows(ctx.db, ctx.accountId)).filter((row) => ids.has(row.userId)).map(serialize(ctx));
+  return listAgentsByIds(ctx, added.map((a) => a.userId));
 }
 
 const LAST_ADMIN = 'must leave at least one administrator in the account';
@@ -142,12 +143,16 @@ export async function updateAgent(ctx: AccountCtx, userId: number, input: Update
   return serialize(ctx)(await loadAgent(ctx.db, ctx.accountId, userId));
 }
 
-/** Removes the member from the account; the user and their other accounts stay. */
+/** Removes the member from the account and its inboxes; the user and their other accounts stay. */
 export async function removeAgent(ctx: AccountCtx, userId: number) {
-  await ctx.db.transaction(async (tx) => {
+  const keys = await ctx.db.transaction(async (tx) => {
     const before = await loadAgent(tx, ctx.accountId, userId);
     if (before.role === 'administrator' && (await countAdministrators(tx, ctx.accountId)) <= 1) throw invalid('role', LAST_ADMIN);
+    const leftInboxes = await deleteInboxMemberships(tx, ctx.accountId, userId);
     await deleteMembership(tx, ctx.accountId, userId);
     await recordAudit(tx, { accountId: ctx.accountId, actor: ctx.actor, action: 'destroy', auditableType: 'AccountUser', auditableId: userId, associatedType: 'User', associatedId: userId, changes: { email: [before.email, null], role: [before.role, null] }, meta: ctx.meta });
+    // Inbox member lists changed: the inbox cache key moves as for any inbox member change.
+    return leftInboxes > 0 ? bumpCacheKey(tx, ctx.accountId, 'inbox') : null;
   });
+  if (keys) publishCacheInvalidated(ctx, ctx.accountId, keys);
 }

@@ -1,6 +1,23 @@
 import type { Executor } from '@app/db';
+import type { InboxMember, InboxMembersBody } from '@app/shared/inbox-members';
+import { invalid, notFound } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
-import { memberInboxIdRows } from './queries.ts';
+import { bumpCacheKey, publishCacheInvalidated } from '../accounts/service.ts';
+import { listAgentsByIds } from '../agents/service.ts';
+import { recordAudit } from '../audit-logs/service.ts';
+import {
+  accountInboxIds,
+  accountMemberIds,
+  confirmedCommonMemberIds,
+  deleteMembers,
+  listMemberFlags,
+  lockInbox,
+  memberInboxIdRows,
+  upsertMembers,
+  type MemberFlags,
+} from './queries.ts';
+
+export { assignConversations, bulkAssign, type AssigneeChange } from './bulk-assignments.ts';
 
 /** The inboxes a user works in an account. */
 export function memberInboxIds(db: Executor, accountId: number, userId: number): Promise<number[]> {
@@ -14,4 +31,103 @@ export function memberInboxIds(db: Executor, accountId: number, userId: number):
 export async function visibleInboxIds(ctx: AccountCtx): Promise<number[] | null> {
   if (ctx.membership.role === 'administrator') return null;
   return memberInboxIds(ctx.db, ctx.accountId, ctx.actor.id);
+}
+
+/** 404 unless every inbox is one of the account's and visible to the caller. */
+async function checkVisibleInboxes(ctx: AccountCtx, db: Executor, inboxIds: number[]) {
+  const wanted = [...new Set(inboxIds)];
+  const existing = new Set(await accountInboxIds(db, ctx.accountId, wanted));
+  const visible = await visibleInboxIds(ctx);
+  if (wanted.some((id) => !existing.has(id) || (visible !== null && !visible.includes(id)))) throw notFound();
+  return wanted;
+}
+
+/** The inbox's members as agent objects with their inbox flags, by name. */
+async function membersOf(ctx: AccountCtx, inboxId: number): Promise<InboxMember[]> {
+  const flags = new Map((await listMemberFlags(ctx.db, inboxId)).map((f) => [f.userId, f]));
+  const agents = await listAgentsByIds(ctx, [...flags.keys()]);
+  return agents.map((agent) => ({ ...agent, team_leader: flags.get(agent.id)!.isLeader, view_data: flags.get(agent.id)!.canViewData }));
+}
+
+export async function listInboxMembers(ctx: AccountCtx, inboxId: number) {
+  await checkVisibleInboxes(ctx, ctx.db, [inboxId]);
+  return { payload: await membersOf(ctx, inboxId) };
+}
+
+/** Every listed id must belong to a member of this account; otherwise 422 on that list and nothing is written. */
+async function checkAccountMembers(tx: Executor, accountId: number, lists: Record<string, number[]>) {
+  const all = [...new Set(Object.values(lists).flat())];
+  const known = new Set(await accountMemberIds(tx, accountId, all));
+  for (const [field, ids] of Object.entries(lists)) {
+    if (ids.some((id) => !known.has(id))) throw invalid(field, 'must all be members of this account');
+  }
+}
+
+type MemberSet = { user_ids: number[]; team_leader_ids: number[]; view_data_ids: number[] };
+const setOf = (rows: MemberFlags[]): MemberSet => ({
+  user_ids: rows.map((r) => r.userId),
+  team_leader_ids: rows.filter((r) => r.isLeader).map((r) => r.userId),
+  view_data_ids: rows.filter((r) => r.canViewData).map((r) => r.userId),
+});
+
+/** The rows to write: the union of the three lists, each with the flags its lists give. */
+function wantedRows(input: InboxMembersBody): MemberFlags[] {
+  const leaders = new Set(input.team_leader_ids);
+  const viewers = new Set(input.view_data_ids);
+  const ids = [...new Set([...input.user_ids, ...input.team_leader_ids, ...input.view_data_ids])];
+  return ids.map((userId) => ({ userId, isLeader: leaders.has(userId), canViewData: viewers.has(userId) }));
+}
+
+/**
+ * Runs one change of an inbox's members after the inbox (404) and id (422) checks. When the member set or
+ * its flags moved, an audit row and the account's inbox cache key follow in the same transaction, and the
+ * cache event after the commit.
+ */
+async function changeMembers(ctx: AccountCtx, inboxId: number, lists: Record<string, number[]>, write: (tx: Executor, before: MemberFlags[]) => Promise<void>) {
+  const keys = await ctx.db.transaction(async (tx) => {
+    // Only administrators change members, and they see every inbox of the account.
+    if (!(await lockInbox(tx, ctx.accountId, inboxId))) throw notFound();
+    await checkAccountMembers(tx, ctx.accountId, lists);
+    const before = await listMemberFlags(tx, inboxId);
+    await write(tx, before);
+    const [was, now] = [setOf(before), setOf(await listMemberFlags(tx, inboxId))];
+    const changes = Object.fromEntries(
+      (Object.keys(now) as (keyof MemberSet)[]).filter((k) => was[k].join() !== now[k].join()).map((k) => [k, [was[k], now[k]]]),
+    );
+    if (Object.keys(changes).length === 0) return null;
+    // AUDITABLE_TYPES has no InboxMember: the row is the inbox's, marked as a member change.
+    await recordAudit(tx, { accountId: ctx.accountId, actor: ctx.actor, action: 'update', auditableType: 'Inbox', auditableId: inboxId, associatedType: 'InboxMember', changes, meta: ctx.meta });
+    return bumpCacheKey(tx, ctx.accountId, 'inbox');
+  });
+  if (keys) publishCacheInvalidated(ctx, ctx.accountId, keys);
+}
+
+const memberLists = (input: InboxMembersBody) => ({ user_ids: input.user_ids, team_leader_ids: input.team_leader_ids, view_data_ids: input.view_data_ids });
+
+/** POST: adds the members and switches on the flags listed; flags already on stay on. */
+export async function addInboxMembers(ctx: AccountCtx, input: InboxMembersBody) {
+  await changeMembers(ctx, input.inbox_id, memberLists(input), (tx) => upsertMembers(tx, ctx.accountId, input.inbox_id, wantedRows(input), 'merge'));
+  return { payload: await membersOf(ctx, input.inbox_id) };
+}
+
+/** PATCH: the members become exactly the listed ones, with exactly the listed flags (S1-7.24). */
+export async function replaceInboxMembers(ctx: AccountCtx, input: InboxMembersBody) {
+  await changeMembers(ctx, input.inbox_id, memberLists(input), async (tx, before) => {
+    const rows = wantedRows(input);
+    const keep = new Set(rows.map((r) => r.userId));
+    await deleteMembers(tx, input.inbox_id, before.map((r) => r.userId).filter((id) => !keep.has(id)));
+    await upsertMembers(tx, ctx.accountId, input.inbox_id, rows, 'overwrite');
+  });
+  return { payload: await membersOf(ctx, input.inbox_id) };
+}
+
+export async function removeInboxMembers(ctx: AccountCtx, input: { inbox_id: number; user_ids: number[] }) {
+  await changeMembers(ctx, input.inbox_id, { user_ids: input.user_ids }, (tx) => deleteMembers(tx, input.inbox_id, input.user_ids));
+}
+
+/** Confirmed agents who are members of every given inbox; the caller must see each inbox (else 404). */
+export async function listAssignableAgents(ctx: AccountCtx, inboxIds: number[]) {
+  const wanted = await checkVisibleInboxes(ctx, ctx.db, inboxIds);
+  const agents = await listAgentsByIds(ctx, await confirmedCommonMemberIds(ctx.db, ctx.accountId, wanted));
+  return { payload: agents };
 }

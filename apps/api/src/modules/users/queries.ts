@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { schema, type Executor } from '@app/db';
 
-const { users, accountUsers, accounts, customRoles } = schema;
+const { users, accountUsers, accounts, customRoles, inboxMembers } = schema;
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -43,6 +43,20 @@ export async function listMemberships(db: Executor, userId: number) {
     .orderBy(sql`${accountUsers.activeAt} desc nulls last`, asc(accounts.id));
 }
 export type MembershipRow = Awaited<ReturnType<typeof listMemberships>>[number];
+
+/**
+ * Every inbox membership of a user in the accounts they belong to, in one query: account_users_user_idx
+ * finds the accounts, inbox_members_account_user_idx each account's inboxes.
+ */
+export function listInboxMemberships(db: Executor, userId: number) {
+  return db
+    .select({ accountId: inboxMembers.accountId, inboxId: inboxMembers.inboxId, isLeader: inboxMembers.isLeader })
+    .from(accountUsers)
+    .innerJoin(inboxMembers, and(eq(inboxMembers.accountId, accountUsers.accountId), eq(inboxMembers.userId, accountUsers.userId)))
+    .where(eq(accountUsers.userId, userId))
+    .orderBy(asc(inboxMembers.inboxId));
+}
+export type InboxMembershipRow = Awaited<ReturnType<typeof listInboxMemberships>>[number];
 
 export async function findMembership(db: Executor, accountId: number, userId: number) {
   const [row] = await db

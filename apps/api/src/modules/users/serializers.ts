@@ -1,13 +1,19 @@
 import type { CurrentUser, UserAccount } from '@app/shared/users';
 import { DEFAULT_UI_SETTINGS } from '@app/shared/users';
 import { permissionsFor } from '@app/shared/permissions';
-import type { MembershipRow, UserRow } from './queries.ts';
+import type { InboxMembershipRow, MembershipRow, UserRow } from './queries.ts';
 
 export function avatarUrl(user: Pick<UserRow, 'avatarKey'>, url: (key: string) => string): string {
   return user.avatarKey ? url(user.avatarKey) : '';
 }
 
-export function serializeUserAccount(m: MembershipRow): UserAccount {
+/**
+ * One account entry. `inboxes` are the user's inbox memberships (any account; this one's are picked):
+ * leader_inbox lists the inboxes they lead, checker_inbox the inboxes assigned to them when their role
+ * in the account is checker (empty otherwise).
+ */
+export function serializeUserAccount(m: MembershipRow, inboxes: InboxMembershipRow[]): UserAccount {
+  const here = inboxes.filter((i) => i.accountId === m.accountId);
   const customRole =
     m.customRoleId && m.customRoleName
       ? { id: m.customRoleId, name: m.customRoleName, description: m.customRoleDescription, permissions: m.customRolePermissions ?? [] }
@@ -25,9 +31,8 @@ export function serializeUserAccount(m: MembershipRow): UserAccount {
     auto_offline: m.autoOffline,
     custom_role_id: customRole?.id ?? null,
     custom_role: customRole,
-    // Inbox leadership and checker assignments come with inbox membership (roadmap milestone 2).
-    leader_inbox: [],
-    checker_inbox: [],
+    leader_inbox: here.filter((i) => i.isLeader).map((i) => i.inboxId),
+    checker_inbox: m.role === 'checker' ? here.map((i) => i.inboxId) : [],
   };
 }
 
@@ -35,12 +40,13 @@ export function serializeUserAccount(m: MembershipRow): UserAccount {
 export function serializeCurrentUser(input: {
   user: UserRow;
   memberships: MembershipRow[];
+  inboxMemberships: InboxMembershipRow[];
   accessToken: string;
   avatarUrl: string;
   hmacIdentifier: string;
 }): CurrentUser {
   const { user, memberships } = input;
-  const accounts = memberships.map(serializeUserAccount);
+  const accounts = memberships.map((m) => serializeUserAccount(m, input.inboxMemberships));
   const active = accounts[0] ?? null;
   return {
     id: user.id,

@@ -4,7 +4,7 @@ import { hmacSha256, randomToken } from '../../lib/crypto.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { issueAccessToken, readAccessToken } from '../auth/tokens.ts';
-import { findUserById, listMemberships, type UserRow } from './queries.ts';
+import { findUserById, listInboxMemberships, listMemberships, type UserRow } from './queries.ts';
 import { avatarUrl, serializeCurrentUser } from './serializers.ts';
 
 export { findUserByEmail, findUserById, findMembership, listMemberships, touchActiveAccount, type UserRow } from './queries.ts';
@@ -13,13 +13,15 @@ export { findUserByEmail, findUserById, findMembership, listMemberships, touchAc
 export async function currentUser(ctx: Pick<Ctx, 'db' | 'config' | 'storage'>, userId: number): Promise<CurrentUser> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw notFound();
-  const [memberships, accessToken] = await Promise.all([
+  const [memberships, inboxMemberships, accessToken] = await Promise.all([
     listMemberships(ctx.db, userId),
+    listInboxMemberships(ctx.db, userId),
     readAccessToken(ctx.db, ctx.config.secretKeyBase, userId),
   ]);
   return serializeCurrentUser({
     user,
     memberships,
+    inboxMemberships,
     accessToken,
     avatarUrl: avatarUrl(user, ctx.storage.url),
     hmacIdentifier: hmacSha256(ctx.config.secretKeyBase, `user-identity:${user.email}`),
