@@ -1,8 +1,8 @@
 import { and, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { schema } from '@app/db';
+import { schema, type Executor } from '@app/db';
 import type { AccessToken } from '@app/shared/permissions';
 import type { AccountCtx } from '../../lib/context.ts';
-import { visibleInboxIds } from '../inbox-members/service.ts';
+import { memberInboxIds } from '../inbox-members/service.ts';
 
 const { conversations, conversationParticipants } = schema;
 
@@ -25,9 +25,10 @@ export type ConversationScope = {
   restricted: boolean;
 };
 
-export async function conversationScope(ctx: AccountCtx): Promise<ConversationScope> {
+/** Pass the transaction when inside one: the embedded database has a single connection. */
+export async function conversationScope(ctx: AccountCtx, db: Executor = ctx.db): Promise<ConversationScope> {
   const base = { accountId: ctx.accountId, userId: ctx.actor.id };
-  const inboxIds = await visibleInboxIds(ctx);
+  const inboxIds = ctx.membership.role === 'administrator' ? null : await memberInboxIds(db, ctx.accountId, ctx.actor.id);
   const tokens: readonly AccessToken[] = ctx.membership.permissions;
   const full = tokens.includes('administrator') || tokens.includes('agent') || tokens.includes('checker') || tokens.includes('conversation_manage');
   const unassigned = !full && tokens.includes('conversation_unassigned_manage');

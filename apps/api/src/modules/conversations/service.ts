@@ -1,18 +1,110 @@
-import type { Executor } from '@app/db';
+import { eq } from 'drizzle-orm';
+import { schema, type Executor } from '@app/db';
+import { CONVERSATIONS_PER_PAGE, type ListConversationsQuery } from '@app/shared/conversations';
+import type { FilterQuery } from '@app/shared/custom-filters';
 import { notFound } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
-import { findConversationRow, type ConversationRow } from './queries.ts';
-import { conversationScope } from './scope.ts';
+import { compileConversationFilter } from '../../lib/filters/index.ts';
+import { assigneeCondition, combine, listConditions, searchCondition, sortOrder } from './list.ts';
+import { presentConversations } from './present.ts';
+import {
+  attributeDefinitions,
+  contactExists,
+  countConversations,
+  findConversationRow,
+  selectConversationRows,
+  type ConversationRow,
+} from './queries.ts';
+import { conversationScope, scopeCondition } from './scope.ts';
 
 export type { ConversationRow };
+
+const c = schema.conversations;
+const pageOf = (page: number) => ({ limit: CONVERSATIONS_PER_PAGE, offset: (page - 1) * CONVERSATIONS_PER_PAGE });
 
 /**
  * The conversation with this display id, if the caller may see it; 404 otherwise (another account's,
  * another inbox's, or outside a custom role's reach). Pass a transaction and `lock` to hold the row.
  */
 export async function loadConversation(ctx: AccountCtx, displayId: number, options: { tx?: Executor; lock?: boolean } = {}): Promise<ConversationRow> {
-  const scope = await conversationScope(ctx);
-  const row = await findConversationRow(options.tx ?? ctx.db, scope, displayId, options.lock ?? false);
+  const db = options.tx ?? ctx.db;
+  const scope = await conversationScope(ctx, db);
+  const row = await findConversationRow(db, scope, displayId, options.lock ?? false);
   if (!row) throw notFound();
   return row;
+}
+
+/** The payload of one conversation (by its database id), as lists and events carry it. */
+export async function presentConversationById(ctx: AccountCtx, id: number) {
+  const rows = await selectConversationRows(ctx.db, eq(c.id, id), [], 1, 0);
+  const [payload] = await presentConversations(ctx, rows);
+  if (!payload) throw notFound();
+  return payload;
+}
+
+function counts(raw: { all: number; mine: number; unassigned: number }) {
+  return { mine_count: raw.mine, assigned_count: raw.all - raw.unassigned, unassigned_count: raw.unassigned, all_count: raw.all };
+}
+
+/** GET conversations: a page of the tab plus the counts of every tab over the same filters. */
+export async function listConversations(ctx: AccountCtx, query: ListConversationsQuery) {
+  const scope = await conversationScope(ctx);
+  const base = combine(scopeCondition(scope), ...listConditions(query, ctx.actor.id));
+  const { limit, offset } = pageOf(query.page);
+  const [rows, raw] = await Promise.all([
+    selectConversationRows(ctx.db, combine(base, assigneeCondition(query.assignee_type, ctx.actor.id)), sortOrder(query.sort_by), limit, offset),
+    countConversations(ctx.db, base, ctx.actor.id),
+  ]);
+  return { data: { meta: counts(raw), payload: await presentConversations(ctx, rows) } };
+}
+
+/** GET conversations/meta: the tab counts alone. */
+export async function conversationMeta(ctx: AccountCtx, query: ListConversationsQuery) {
+  const scope = await conversationScope(ctx);
+  const raw = await countConversations(ctx.db, combine(scopeCondition(scope), ...listConditions(query, ctx.actor.id)), ctx.actor.id);
+  return { meta: counts(raw) };
+}
+
+/** POST conversations/filter: the filter grammar compiled to SQL (lib/filters), inside the caller's scope. */
+export async function filterConversations(ctx: AccountCtx, query: FilterQuery, page: number) {
+  const scope = await conversationScope(ctx);
+  const definitions = await attributeDefinitions(ctx.db, ctx.accountId, 'conversation_attribute');
+  const where = combine(scopeCondition(scope), compileConversationFilter(query.payload, definitions));
+  const { limit, offset } = pageOf(page);
+  const [rows, raw] = await Promise.all([
+    selectConversationRows(ctx.db, where, sortOrder('latest'), limit, offset),
+    countConversations(ctx.db, where, ctx.actor.id),
+  ]);
+  const { mine_count, unassigned_count, all_count } = counts(raw);
+  return { meta: { mine_count, unassigned_count, all_count }, payload: await presentConversations(ctx, rows) };
+}
+
+/**
+ * GET conversations/search: conversations whose display id is q, whose contact's name, email, phone
+ * or identifier contains q, or with a message containing q (trigram indexes), latest activity first.
+ */
+export async function searchConversations(ctx: AccountCtx, q: string, page: number) {
+  const scope = await conversationScope(ctx);
+  const where = combine(scopeCondition(scope), searchCondition(ctx.accountId, q));
+  const { limit, offset } = pageOf(page);
+  const [rows, raw] = await Promise.all([
+    selectConversationRows(ctx.db, where, sortOrder('latest'), limit, offset),
+    countConversations(ctx.db, where, ctx.actor.id),
+  ]);
+  const { mine_count, unassigned_count, all_count } = counts(raw);
+  return { meta: { mine_count, unassigned_count, all_count }, payload: await presentConversations(ctx, rows) };
+}
+
+export async function getConversation(ctx: AccountCtx, displayId: number) {
+  const row = await loadConversation(ctx, displayId);
+  return presentConversationById(ctx, row.id);
+}
+
+/** GET contacts/:id/conversations: the contact's conversations the caller may see. */
+export async function contactConversations(ctx: AccountCtx, contactId: number) {
+  const scope = await conversationScope(ctx);
+  const contact = await contactExists(ctx.db, ctx.accountId, contactId);
+  if (!contact) throw notFound();
+  const rows = await selectConversationRows(ctx.db, combine(scopeCondition(scope), eq(c.contactId, contactId)), sortOrder('latest'), 100, 0);
+  return { payload: await presentConversations(ctx, rows) };
 }

@@ -1,0 +1,268 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '@app/db';
+import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createAccountWithAdmin, createContact, createConversation, createInbox, createMember } from '../../../test/factories.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+type Headers = Record<string, string>;
+const url = (accountId: number, rest = '') => `/api/v1/accounts/${accountId}/conversations${rest}`;
+const get = (path: string, headers?: Headers) => t.app.inject({ method: 'GET', url: path, ...(headers ? { headers } : {}) });
+const post = (path: string, headers: Headers | undefined, payload: object) =>
+  t.app.inject({ method: 'POST', url: path, payload, ...(headers ? { headers } : {}) });
+const ids = (res: { json: () => { data?: { payload: { id: number }[] }; payload?: { id: number }[] } }) =>
+  (res.json().data?.payload ?? res.json().payload ?? []).map((c) => c.id);
+const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
+
+async function message(accountId: number, conversation: { id: number; inboxId: number }, values: Partial<typeof schema.messages.$inferInsert> = {}) {
+  const [row] = await t.db
+    .insert(schema.messages)
+    .values({ accountId, inboxId: conversation.inboxId, conversationId: conversation.id, messageType: 'incoming', content: 'hello', ...values })
+    .returning();
+  return row!;
+}
+
+describe('GET conversations', () => {
+  it('S1-7.67 S1-3.17 S1-3.18 S1-3.19 S1-3.20 S1-4.30 answers {data: {meta, payload}} with Chatwoot’s conversation shape, open by default', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const inbox = await createInbox(t, account.id, { name: 'Support' });
+    const contact = await createContact(t, account.id, { name: 'Rita', email: 'rita@example.com' });
+    const open = await createConversation(t, account.id, inbox.id, { contactId: contact.id, labels: ['vip'], priority: 'high' });
+    await createConversation(t, account.id, inbox.id, { status: 'resolved' });
+    await message(account.id, open, { content: 'Where is my order?', createdAt: minutesAgo(1) });
+
+    const res = await get(url(account.id), admin.headers);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.data.meta).toEqual({ mine_count: 0, assigned_count: 0, unassigned_count: 1, all_count: 1 });
+    expect(body.data.payload).toHaveLength(1);
+    const conv = body.data.payload[0];
+    expect(conv).toMatchObject({
+      id: open.displayId,
+      account_id: account.id,
+      inbox_id: inbox.id,
+      status: 'open',
+      priority: 'high',
+      labels: ['vip'],
+      muted: false,
+      can_reply: true,
+      snoozed_until: null,
+      unread_count: 1,
+      first_reply_created_at: 0,
+      waiting_since: 0,
+      meta: { sender: { id: contact.id, name: 'Rita', email: 'rita@example.com', type: 'contact' }, channel: 'Channel::Api', assignee: null, team: null, hmac_verified: false },
+    });
+    expect(conv.timestamp).toBe(conv.last_activity_at);
+    expect(conv.messages).toHaveLength(1);
+    expect(conv.messages[0]).toMatchObject({ content: 'Where is my order?', message_type: 0, conversation_id: open.displayId });
+    expect(conv.last_non_activity_message.content).toBe('Where is my order?');
+  });
+
+  it('S1-4.33 pages 25 at a time, and a page past the end is empty', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const inbox = await createInbox(t, account.id);
+    for (let i = 0; i < 27; i++) await createConversation(t, account.id, inbox.id, { lastActivityAt: minutesAgo(i) });
+    const first = await get(url(account.id), admin.headers);
+    expect(first.json().data.payload).toHaveLength(25);
+    expect(first.json().data.meta.all_count).toBe(27);
+    const second = await get(url(account.id, '?page=2'), admin.headers);
+    expect(second.json().data.payload).toHaveLength(2);
+    expect(new Set([...ids(first), ...ids(second)]).size).toBe(27);
+    expect((await get(url(account.id, '?page=3'), admin.headers)).json().data.payload).toEqual([]);
+  });
+
+  it('S1-7.67 S1-7.81 assignee tabs narrow the page while the counts cover every tab', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const agent = await createMember(t, account.id, 'agent');
+    const inbox = await createInbox(t, account.id, { members: [admin.user.id, agent.user.id] });
+    const mine = await createConversation(t, account.id, inbox.id, { assigneeId: admin.user.id });
+    const theirs = await createConversation(t, account.id, inbox.id, { assigneeId: agent.user.id });
+    const nobody = await createConversation(t, account.id, inbox.id);
+    const meta = { mine_count: 1, assigned_count: 2, unassigned_count: 1, all_count: 3 };
+    const tab = async (type: string) => {
+      const res = await get(url(account.id, `?assignee_type=${type}`), admin.headers);
+      expect(res.json().data.meta).toEqual(meta);
+      return ids(res).sort();
+    };
+    expect(await tab('me')).toEqual([mine.displayId]);
+    expect(await tab('unassigned')).toEqual([nobody.displayId]);
+    expect(await tab('assigned')).toEqual([mine.displayId, theirs.displayId].sort());
+    expect(await tab('all')).toHaveLength(3);
+    expect((await get(url(account.id, '/meta'), admin.headers)).json()).toEqual({ meta });
+  });
+
+  it('S1-4.21 filters by status, inbox, team and labels (any of)', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const a = await createInbox(t, account.id);
+    const b = await createInbox(t, account.id);
+    const team = (await post(`/api/v1/accounts/${account.id}/teams`, admin.headers, { name: 'Billing' })).json();
+    const billing = await createConversation(t, account.id, a.id, { labels: ['billing'], teamId: team.id });
+    const vip = await createConversation(t, account.id, b.id, { labels: ['vip', 'refund'] });
+    const resolved = await createConversation(t, account.id, b.id, { status: 'resolved', labels: ['vip'] });
+    const pending = await createConversation(t, account.id, a.id, { status: 'pending' });
+    const snoozed = await createConversation(t, account.id, a.id, { status: 'snoozed' });
+
+    expect(ids(await get(url(account.id, `?inbox_id=${a.id}`), admin.headers))).toEqual([billing.displayId]);
+    expect(ids(await get(url(account.id, `?team_id=${team.id}`), admin.headers))).toEqual([billing.displayId]);
+    expect(ids(await get(url(account.id, '?labels[]=vip&labels[]=billing'), admin.headers)).sort()).toEqual([billing.displayId, vip.displayId].sort());
+    expect(ids(await get(url(account.id, '?labels=refund'), admin.headers))).toEqual([vip.displayId]);
+    expect(ids(await get(url(account.id, '?status=resolved'), admin.headers))).toEqual([resolved.displayId]);
+    expect(ids(await get(url(account.id, '?status=pending'), admin.headers))).toEqual([pending.displayId]);
+    expect(ids(await get(url(account.id, '?status=snoozed'), admin.headers))).toEqual([snoozed.displayId]);
+    expect(ids(await get(url(account.id, '?status=all'), admin.headers))).toHaveLength(5);
+    expect(ids(await get(url(account.id, '?status=all&labels[]=vip'), admin.headers)).sort()).toEqual([vip.displayId, resolved.displayId].sort());
+  });
+
+  it('S1-4.22 S1-4.23 conversation_type: unattended (no first reply, or waiting), mention and participating', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const inbox = await createInbox(t, account.id);
+    const fresh = await createConversation(t, account.id, inbox.id);
+    const waiting = await createConversation(t, account.id, inbox.id, { firstReplyCreatedAt: minutesAgo(30), waitingSince: minutesAgo(5) });
+    const answered = await createConversation(t, account.id, inbox.id, { firstReplyCreatedAt: minutesAgo(30) });
+    await t.db.insert(schema.mentions).values({ accountId: account.id, conversationId: answered.id, userId: admin.user.id });
+    await t.db.insert(schema.conversationParticipants).values({ accountId: account.id, conversationId: waiting.id, userId: admin.user.id });
+
+    expect(ids(await get(url(account.id, '?conversation_type=unattended'), admin.headers)).sort()).toEqual([fresh.displayId, waiting.displayId].sort());
+    expect(ids(await get(url(account.id, '?conversation_type=mention'), admin.headers))).toEqual([answered.displayId]);
+    expect(ids(await get(url(account.id, '?conversation_type=participating'), admin.headers))).toEqual([waiting.displayId]);
+    expect(ids(await get(url(account.id, '?last_message_sender=contact'), admin.headers))).toEqual([waiting.displayId]);
+  });
+
+  it('S1-4.20 S1-4.24 S1-4.25 sorts: latest by default, created_at, priority (urgent first, none last) and waiting_since', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const inbox = await createInbox(t, account.id);
+    const none = await createConversation(t, account.id, inbox.id, { lastActivityAt: minutesAgo(1), createdAt: minutesAgo(50), waitingSince: minutesAgo(3) });
+    const low = await createConversation(t, account.id, inbox.id, { priority: 'low', lastActivityAt: minutesAgo(2), createdAt: minutesAgo(40), waitingSince: minutesAgo(9) });
+    const urgent = await createConversation(t, account.id, inbox.id, { priority: 'urgent', lastActivityAt: minutesAgo(3), createdAt: minutesAgo(30) });
+    const medium = await createConversation(t, account.id, inbox.id, { priority: 'medium', lastActivityAt: minutesAgo(4), createdAt: minutesAgo(60) });
+    const sorted = async (sort: string) => ids(await get(url(account.id, `?sort_by=${sort}`), admin.headers));
+
+    expect(await sorted('latest')).toEqual([none, low, urgent, medium].map((c) => c.displayId));
+    expect(await sorted('last_activity_at_asc')).toEqual([medium, urgent, low, none].map((c) => c.displayId));
+    expect(await sorted('sort_on_created_at')).toEqual([medium, none, low, urgent].map((c) => c.displayId));
+    expect(await sorted('created_at_desc')).toEqual([urgent, low, none, medium].map((c) => c.displayId));
+    expect(await sorted('sort_on_priority')).toEqual([urgent, medium, low, none].map((c) => c.displayId));
+    expect(await sorted('priority_asc')).toEqual([none, low, medium, urgent].map((c) => c.displayId));
+    expect((await sorted('sort_on_waiting_since')).slice(0, 2)).toEqual([low.displayId, none.displayId]);
+    expect((await get(url(account.id, '?sort_by=loudest'), admin.headers)).statusCode).toBe(422);
+  });
+
+  it('S1-7.68 updated_within and hour_value keep recent activity only', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const inbox = await createInbox(t, account.id);
+    const recent = await createConversation(t, account.id, inbox.id, { lastActivityAt: minutesAgo(10) });
+    await createConversation(t, account.id, inbox.id, { lastActivityAt: minutesAgo(300), createdAt: minutesAgo(300) });
+    expect(ids(await get(url(account.id, '?updated_within=3600'), admin.headers))).toEqual([recent.displayId]);
+    expect(ids(await get(url(account.id, '?range_type=last_activity&hour_value=2'), admin.headers))).toEqual([recent.displayId]);
+    expect(ids(await get(url(account.id, '?range_type=created&hour_value=2'), admin.headers))).toEqual([recent.displayId]);
+  });
+
+  it('answers 422 for bad parameters, 401 without auth and 404 for another account', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const { account: other } = await createAccountWithAdmin(t);
+    for (const query of ['?status=closed', '?assignee_type=them', '?page=0', '?conversation_type=vip']) {
+      expect((await get(url(account.id, query), admin.headers)).statusCode, query).toBe(422);
+    }
+    expect((await get(url(account.id))).statusCode).toBe(401);
+    expect((await get(url(other.id), admin.headers)).statusCode).toBe(404);
+    expect((await get(url(other.id, '/meta'), admin.headers)).statusCode).toBe(404);
+  });
+});
+
+describe('who sees which conversations', () => {
+  it('S1-6.01 agents and checkers see only their inboxes’ conversations; administrators see all', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const agent = await createMember(t, account.id, 'agent');
+    const checker = await createMember(t, account.id, 'checker');
+    const theirs = await createInbox(t, account.id, { members: [agent.user.id] });
+    const checked = await createInbox(t, account.id, { members: [checker.user.id] });
+    const other = await createInbox(t, account.id);
+    const a = await createConversation(t, account.id, theirs.id);
+    const b = await createConversation(t, account.id, checked.id);
+    const c = await createConversation(t, account.id, other.id);
+
+    expect(ids(await get(url(account.id), agent.headers))).toEqual([a.displayId]);
+    expect((await get(url(account.id, '/meta'), agent.headers)).json().meta.all_count).toBe(1);
+    expect(ids(await get(url(account.id), checker.headers))).toEqual([b.displayId]);
+    expect(ids(await get(url(account.id), admin.headers)).sort()).toEqual([a, b, c].map((x) => x.displayId).sort());
+    expect((await get(url(account.id, `/${c.displayId}`), agent.headers)).statusCode).toBe(404);
+    expect((await get(url(account.id, `/${a.displayId}`), agent.headers)).statusCode).toBe(200);
+    // checkers read, but do not act
+    expect((await post(url(account.id, `/${b.displayId}/toggle_status`), checker.headers, { status: 'resolved' })).statusCode).toBe(403);
+  });
+
+  it('S1-6.02 S1-6.04 S1-6.05 S1-6.06 S1-6.07 custom roles: conversation_manage sees the inbox, unassigned_manage the unassigned and own, participating_manage own and participating', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const role = async (permissions: string[]) =>
+      (await post(`/api/v1/accounts/${account.id}/custom_roles`, admin.headers, { name: permissions.join('+'), permissions })).json().id as number;
+    const manage = await createMember(t, account.id, 'agent', { customRoleId: await role(['conversation_manage']) });
+    const unassigned = await createMember(t, account.id, 'agent', { customRoleId: await role(['conversation_unassigned_manage']) });
+    const participating = await createMember(t, account.id, 'agent', { customRoleId: await role(['conversation_participating_manage']) });
+    const contactsOnly = await createMember(t, account.id, 'agent', { customRoleId: await role(['contact_manage']) });
+    const members = [manage, unassigned, participating, contactsOnly].map((m) => m.user.id);
+    const inbox = await createInbox(t, account.id, { members });
+    const free = await createConversation(t, account.id, inbox.id);
+    const toUnassigned = await createConversation(t, account.id, inbox.id, { assigneeId: unassigned.user.id });
+    const toParticipating = await createConversation(t, account.id, inbox.id, { assigneeId: participating.user.id });
+    const joined = await createConversation(t, account.id, inbox.id, { assigneeId: admin.user.id });
+    await t.db.insert(schema.conversationParticipants).values({ accountId: account.id, conversationId: joined.id, userId: participating.user.id });
+
+    const seen = async (m: { headers: Headers }) => ids(await get(url(account.id, '?assignee_type=all'), m.headers)).sort();
+    expect(await seen(manage)).toEqual([free, toUnassigned, toParticipating, joined].map((c) => c.displayId).sort());
+    expect(await seen(unassigned)).toEqual([free, toUnassigned].map((c) => c.displayId).sort());
+    expect(await seen(participating)).toEqual([toParticipating, joined].map((c) => c.displayId).sort());
+    expect((await get(url(account.id), contactsOnly.headers)).statusCode).toBe(403);
+    expect((await get(url(account.id, `/${free.displayId}`), participating.headers)).statusCode).toBe(404);
+  });
+});
+
+describe('search and filter', () => {
+  it('S1-7.70 searches display ids, contact handles and message content within the caller’s inboxes', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const agent = await createMember(t, account.id, 'agent');
+    const mine = await createInbox(t, account.id, { members: [agent.user.id] });
+    const hidden = await createInbox(t, account.id);
+    const byName = await createConversation(t, account.id, mine.id, { contactId: (await createContact(t, account.id, { name: 'Priyanka Mehta' })).id });
+    const byMessage = await createConversation(t, account.id, mine.id);
+    await message(account.id, byMessage, { content: 'UTR 998877665544 was debited twice' });
+    const notVisible = await createConversation(t, account.id, hidden.id);
+    await message(account.id, notVisible, { content: 'UTR 998877665544 again' });
+
+    const search = async (q: string, headers: Headers) => t.app.inject({ method: 'GET', url: url(account.id, `/search?q=${encodeURIComponent(q)}`), headers });
+    const res = await search('priyanka', agent.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().meta).toMatchObject({ all_count: 1 });
+    expect(ids(res)).toEqual([byName.displayId]);
+    expect(ids(await search('8776655', agent.headers))).toEqual([byMessage.displayId]);
+    expect(ids(await search('8776655', admin.headers)).sort()).toEqual([byMessage.displayId, notVisible.displayId].sort());
+    // a number finds the conversation with that display id (other hits may carry the digits in a handle)
+    expect(ids(await search(String(byName.displayId), agent.headers))).toContain(byName.displayId);
+    expect(ids(await search('100%_off', agent.headers))).toEqual([]);
+    expect((await search('', agent.headers)).statusCode).toBe(422);
+  });
+
+  it('S1-7.69 POST filter runs the grammar inside the caller’s scope and refuses unknown attributes with 422', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const agent = await createMember(t, account.id, 'agent');
+    const mine = await createInbox(t, account.id, { members: [agent.user.id] });
+    const hidden = await createInbox(t, account.id);
+    const urgent = await createConversation(t, account.id, mine.id, { priority: 'urgent' });
+    await createConversation(t, account.id, mine.id, { priority: 'low' });
+    await createConversation(t, account.id, hidden.id, { priority: 'urgent' });
+    const body = { payload: [{ attribute_key: 'priority', filter_operator: 'equal_to', values: ['urgent'], query_operator: null }] };
+
+    const res = await post(url(account.id, '/filter'), agent.headers, body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().meta).toMatchObject({ all_count: 1 });
+    expect(ids(res)).toEqual([urgent.displayId]);
+    expect(ids(await post(url(account.id, '/filter'), admin.headers, body))).toHaveLength(2);
+    const bad = await post(url(account.id, '/filter'), admin.headers, {
+      payload: [{ attribute_key: "status') or 1=1 --", filter_operator: 'equal_to', values: ['open'], query_operator: null }],
+    });
+    expect(bad.statusCode).toBe(422);
+  });
+});

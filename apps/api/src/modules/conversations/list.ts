@@ -1,0 +1,100 @@
+import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { schema } from '@app/db';
+import type { ConversationSort, ListConversationsQuery } from '@app/shared/conversations';
+
+const c = schema.conversations;
+
+/**
+ * The conditions of a conversation list except the assignee tab: the meta counts are computed over
+ * these, then the tab (me / unassigned / assigned) narrows the page (Chatwoot's semantics).
+ */
+export function listConditions(query: ListConversationsQuery, userId: number, now = new Date()): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.status !== 'all') conditions.push(eq(c.status, query.status));
+  if (query.inbox_id) conditions.push(eq(c.inboxId, query.inbox_id));
+  if (query.team_id) conditions.push(eq(c.teamId, query.team_id));
+  const labels = [...(query.labels ?? []), ...(query['labels[]'] ?? [])].map((l) => l.toLowerCase());
+  // any of the labels (the GIN index on labels serves &&)
+  if (labels.length) conditions.push(sql`${c.labels} && ${sql.param(labels)}::text[]`);
+  switch (query.conversation_type) {
+    case 'mention':
+      conditions.push(sql`exists (select 1 from ${schema.mentions} m where m.conversation_id = ${c.id} and m.user_id = ${userId})`);
+      break;
+    case 'participating':
+      conditions.push(
+        sql`exists (select 1 from ${schema.conversationParticipants} p where p.conversation_id = ${c.id} and p.user_id = ${userId})`,
+      );
+      break;
+    case 'unattended':
+      // 001 section 4: no first reply yet, or a contact waiting for an answer
+      conditions.push(or(isNull(c.firstReplyCreatedAt), isNotNull(c.waitingSince))!);
+      break;
+  }
+  if (query.updated_within) conditions.push(sql`${c.lastActivityAt} >= ${new Date(now.getTime() - query.updated_within * 1000)}`);
+  if (query.hour_value) {
+    const since = new Date(now.getTime() - query.hour_value * 3_600_000);
+    conditions.push(query.range_type === 'created' ? sql`${c.createdAt} >= ${since}` : sql`${c.lastActivityAt} >= ${since}`);
+  }
+  if (query.last_message_sender === 'contact') conditions.push(isNotNull(c.waitingSince));
+  if (query.last_message_sender === 'agent') conditions.push(isNull(c.waitingSince));
+  return conditions;
+}
+
+export function assigneeCondition(type: ListConversationsQuery['assignee_type'], userId: number): SQL | undefined {
+  switch (type) {
+    case 'me':
+      return eq(c.assigneeId, userId);
+    case 'unassigned':
+      return isNull(c.assigneeId);
+    case 'assigned':
+      return isNotNull(c.assigneeId);
+    default:
+      return undefined;
+  }
+}
+
+/** ORDER BY of each sort; every one ends on id so pages never repeat or skip a row. */
+export function sortOrder(sort: ConversationSort): SQL[] {
+  const tail = (direction: 'asc' | 'desc') => (direction === 'asc' ? asc(c.id) : desc(c.id));
+  switch (sort) {
+    case 'sort_on_created_at':
+    case 'created_at_asc':
+      return [asc(c.createdAt), tail('asc')];
+    case 'created_at_desc':
+      return [desc(c.createdAt), tail('desc')];
+    case 'sort_on_priority':
+    case 'priority_desc':
+      return [sql`${c.priority} desc nulls last`, desc(c.lastActivityAt), tail('desc')];
+    case 'priority_asc':
+      return [sql`${c.priority} asc nulls first`, desc(c.lastActivityAt), tail('desc')];
+    case 'sort_on_waiting_since':
+    case 'waiting_since_asc':
+      return [sql`${c.waitingSince} asc nulls last`, tail('asc')];
+    case 'waiting_since_desc':
+      return [sql`${c.waitingSince} desc nulls last`, tail('desc')];
+    case 'last_activity_at_asc':
+      return [asc(c.lastActivityAt), tail('asc')];
+    default:
+      return [desc(c.lastActivityAt), tail('desc')];
+  }
+}
+
+export const combine = (...parts: (SQL | undefined)[]) => and(...parts.filter((p): p is SQL => p !== undefined));
+
+/** Message search needs three characters for the trigram index to narrow anything down. */
+const MIN_MESSAGE_SEARCH = 3;
+
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** Display id equal to q, or the contact's handles contain q, or a message contains q (trigram indexes). */
+export function searchCondition(accountId: number, q: string): SQL {
+  const pattern = likePattern(q);
+  const contacts = schema.contacts;
+  const byContact = sql`${c.contactId} in (select ${contacts.id} from ${contacts} where ${contacts.accountId} = ${accountId} and ${schema.contactSearchText(contacts)} ilike ${pattern})`;
+  const byMessage =
+    q.length >= MIN_MESSAGE_SEARCH
+      ? sql`${c.id} in (select m.conversation_id from ${schema.messages} m where m.account_id = ${accountId} and m.content ilike ${pattern} and m.message_type in ('incoming', 'outgoing'))`
+      : sql`false`;
+  const byId = /^\d{1,9}$/.test(q) ? sql`${c.displayId} = ${Number(q)}` : sql`false`;
+  return sql`(${byId} or ${byContact} or ${byMessage})`;
+}

@@ -1,0 +1,31 @@
+import type { z } from 'zod';
+import type { ParticipantsBodySchema } from '@app/shared/conversations';
+import { invalid } from '../../lib/app-error.ts';
+import type { AccountCtx } from '../../lib/context.ts';
+import { listAgentsByIds } from '../agents/service.ts';
+import { accountMemberIds, addParticipants, participantIds, removeParticipants } from './queries.ts';
+import { loadConversation } from './service.ts';
+
+type Input = z.infer<typeof ParticipantsBodySchema>;
+
+export async function listParticipants(ctx: AccountCtx, displayId: number) {
+  const row = await loadConversation(ctx, displayId);
+  return listAgentsByIds(ctx, await participantIds(ctx.db, row.id));
+}
+
+/** POST adds, PATCH replaces the set, DELETE removes; every id must be a member of the account. */
+export async function changeParticipants(ctx: AccountCtx, displayId: number, mode: 'add' | 'replace' | 'remove', input: Input) {
+  const conversationId = await ctx.db.transaction(async (tx) => {
+    const row = await loadConversation(ctx, displayId, { tx, lock: true });
+    if (mode !== 'remove') {
+      const known = new Set(await accountMemberIds(tx, ctx.accountId, input.user_ids));
+      if (input.user_ids.some((id) => !known.has(id))) throw invalid('user_ids', 'must all be members of this account');
+    }
+    const current = await participantIds(tx, row.id);
+    if (mode === 'remove') await removeParticipants(tx, row.id, input.user_ids);
+    else await addParticipants(tx, ctx.accountId, row.id, input.user_ids.filter((id) => !current.includes(id)));
+    if (mode === 'replace') await removeParticipants(tx, row.id, current.filter((id) => !input.user_ids.includes(id)));
+    return row.id;
+  });
+  return listAgentsByIds(ctx, await participantIds(ctx.db, conversationId));
+}

@@ -1,0 +1,33 @@
+import type { Conversation } from '@app/shared/conversations';
+import type { AccountCtx } from '../../lib/context.ts';
+import { listAgentsByIds } from '../agents/service.ts';
+import { serializeContactPush } from '../contacts/service.ts';
+import { messageSummaries } from '../messages/service.ts';
+import type { ConversationListRow } from './queries.ts';
+import { serializeConversation } from './serializers.ts';
+
+/**
+ * Conversation payloads for a page of rows: assignees and message summaries are loaded in batch
+ * (a fixed number of queries, whatever the page size).
+ */
+export async function presentConversations(ctx: AccountCtx, rows: ConversationListRow[]): Promise<Conversation[]> {
+  if (rows.length === 0) return [];
+  const assigneeIds = [...new Set(rows.map((r) => r.conversation.assigneeId).filter((id): id is number => id !== null))];
+  const [agents, summaries] = await Promise.all([
+    assigneeIds.length ? listAgentsByIds(ctx, assigneeIds) : Promise.resolve([]),
+    messageSummaries(
+      ctx.db,
+      ctx.accountId,
+      rows.map((r) => ({ id: r.conversation.id, agentLastSeenAt: r.conversation.agentLastSeenAt })),
+    ),
+  ]);
+  const agentById = new Map(agents.map((a) => [a.id, a]));
+  const url = (key: string) => ctx.storage.url(key);
+  return rows.map((row) =>
+    serializeConversation(row, {
+      contact: serializeContactPush(row.contact, url),
+      assignee: row.conversation.assigneeId ? (agentById.get(row.conversation.assigneeId) ?? null) : null,
+      summary: summaries.get(row.conversation.id),
+    }),
+  );
+}
