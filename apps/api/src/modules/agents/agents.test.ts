@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { schema } from '@app/db';
 import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
-import { countRows, createAccount, createAccountWithAdmin, createInbox, createMember, PASSWORD } from '../../../test/factories.ts';
+import { countRows, createAccount, createAccountWithAdmin, createConversation, createInbox, createMember, PASSWORD } from '../../../test/factories.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -191,6 +191,25 @@ describe('PATCH and DELETE agents/:id', () => {
     expect((await t.db.select().from(schema.inboxMembers).where(eq(schema.inboxMembers.inboxId, here.id))).map((r) => r.userId)).toEqual([admin.user.id]);
     expect(await key()).toBeGreaterThan(k0);
     expect((await call('GET', url(account.id, '/leaders'), admin.headers)).json().map((a: { id: number }) => a.id)).toEqual([admin.user.id]);
+  });
+
+  it('DELETE hands the member’s conversations back to the unassigned tab and takes them off the account’s teams', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const agent = await createMember(t, account.id, 'agent');
+    const { account: other } = await createAccountWithAdmin(t);
+    await t.db.insert(schema.accountUsers).values({ accountId: other.id, userId: agent.user.id, role: 'agent' });
+    const inbox = await createInbox(t, account.id, { members: [agent.user.id] });
+    const otherInbox = await createInbox(t, other.id, { members: [agent.user.id] });
+    const mine = await createConversation(t, account.id, inbox.id, { assigneeId: agent.user.id });
+    const elsewhere = await createConversation(t, other.id, otherInbox.id, { assigneeId: agent.user.id });
+    const team = (await t.app.inject({ method: 'POST', url: `/api/v1/accounts/${account.id}/teams`, headers: admin.headers, payload: { name: 'Ops' } })).json();
+    await t.app.inject({ method: 'POST', url: `/api/v1/accounts/${account.id}/teams/${team.id}/team_members`, headers: admin.headers, payload: { user_ids: [agent.user.id] } });
+
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/accounts/${account.id}/agents/${agent.user.id}`, headers: admin.headers })).statusCode).toBe(200);
+    const assignee = async (id: number) => (await t.db.select().from(schema.conversations).where(eq(schema.conversations.id, id)))[0]!.assigneeId;
+    expect(await assignee(mine.id)).toBeNull();
+    expect(await assignee(elsewhere.id)).toBe(agent.user.id);
+    expect(await t.db.select().from(schema.teamMembers).where(eq(schema.teamMembers.teamId, team.id))).toEqual([]);
   });
 
   it('answers 422 for bad input with nothing written, 403 for agents, 404 for ids of another account', async () => {

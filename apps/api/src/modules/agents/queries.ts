@@ -104,6 +104,23 @@ export async function deleteInboxMemberships(db: Executor, accountId: number, us
   return rows.length;
 }
 
+/**
+ * A member leaving an account leaves its teams, and their conversations there go back to the
+ * unassigned tab (Chatwoot does the same), so nothing stays with someone who can no longer answer.
+ */
+export async function releaseMemberWork(db: Executor, accountId: number, userId: number) {
+  const { teams, teamMembers, conversations } = schema;
+  await db
+    .delete(teamMembers)
+    .where(and(eq(teamMembers.userId, userId), inArray(teamMembers.teamId, db.select({ id: teams.id }).from(teams).where(eq(teams.accountId, accountId)))));
+  const released = await db
+    .update(conversations)
+    .set({ assigneeId: null })
+    .where(and(eq(conversations.accountId, accountId), eq(conversations.assigneeId, userId)))
+    .returning({ id: conversations.id });
+  return released.length;
+}
+
 /** Administrators left in the account; the last one may be neither demoted nor removed. */
 export async function countAdministrators(db: Executor, accountId: number): Promise<number> {
   // Lock the account's administrator rows so two concurrent demotions cannot both pass the check.

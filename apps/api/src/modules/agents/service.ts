@@ -12,7 +12,7 @@ import { issueOneTimeToken } from '../auth/tokens.ts';
 import { bumpCacheKey, findAccountName, insertMembership, publishCacheInvalidated } from '../accounts/service.ts';
 import { customRoleExists } from '../custom-roles/service.ts';
 import { findUserByEmail, insertUser } from '../users/service.ts';
-import { countAdministrators, deleteInboxMemberships, deleteMembership, findAgentRow, listAgentRows, renameUser, updateMembership, type AgentRow } from './queries.ts';
+import { countAdministrators, deleteInboxMemberships, releaseMemberWork, deleteMembership, findAgentRow, listAgentRows, renameUser, updateMembership, type AgentRow } from './queries.ts';
 import { serializeAgent } from './serializers.ts';
 
 type CreateInput = z.infer<typeof CreateAgentBodySchema>;
@@ -149,6 +149,7 @@ export async function removeAgent(ctx: AccountCtx, userId: number) {
     const before = await loadAgent(tx, ctx.accountId, userId);
     if (before.role === 'administrator' && (await countAdministrators(tx, ctx.accountId)) <= 1) throw invalid('role', LAST_ADMIN);
     const leftInboxes = await deleteInboxMemberships(tx, ctx.accountId, userId);
+    await releaseMemberWork(tx, ctx.accountId, userId);
     await deleteMembership(tx, ctx.accountId, userId);
     await recordAudit(tx, { accountId: ctx.accountId, actor: ctx.actor, action: 'destroy', auditableType: 'AccountUser', auditableId: userId, associatedType: 'User', associatedId: userId, changes: { email: [before.email, null], role: [before.role, null] }, meta: ctx.meta });
     // Inbox member lists changed: the inbox cache key moves as for any inbox member change.

@@ -14,9 +14,10 @@ import { invalid } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import { listAgentsByIds } from '../agents/service.ts';
 import { createActivityMessage, publishMessageCreated } from '../messages/service.ts';
+import { bulkAssign } from '../inbox-members/service.ts';
 import { getTeam } from '../teams/service.ts';
 import { autoAssign } from './auto-assign.ts';
-import { publishConversationEvents } from './events.ts';
+import { publishConversationEvents, publishConversationsEvent } from './events.ts';
 import { deleteConversationRow, findTeamRow, inboxMemberIds, latestIncomingAt, updateConversationRow, type ConversationRow } from './queries.ts';
 import { loadConversation, presentConversationById } from './service.ts';
 
@@ -221,4 +222,11 @@ export async function toggleTyping(ctx: AccountCtx, displayId: number, input: z.
     inboxId: row.inboxId,
     data: { conversation, user: { id: ctx.actor.id, name: ctx.actor.name, type: 'user' }, is_private: input.is_private ?? false },
   });
+}
+
+/** POST bulk_assignments: the inbox members module plans and writes; each moved conversation is announced. */
+export async function bulkAssignConversations(ctx: AccountCtx, input: Parameters<typeof bulkAssign>[1]) {
+  const { changes, ...result } = await bulkAssign(ctx, input);
+  await publishConversationsEvent(ctx, changes.map((c) => c.id), 'assignee.changed');
+  return result;
 }

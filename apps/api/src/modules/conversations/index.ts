@@ -22,10 +22,12 @@ import {
   UpdateConversationBodySchema,
 } from '@app/shared/conversations';
 import { FilterQuerySchema } from '@app/shared/custom-filters';
+import { BulkAssignmentBodySchema, BulkAssignmentResultSchema } from '@app/shared/inbox-members';
 import { TeamSchema } from '@app/shared/teams';
 import { accountCtx } from '../../plugins/access.ts';
 import {
   assignConversation,
+  bulkAssignConversations,
   conversationLabels,
   deleteConversation,
   markSeen,
@@ -175,6 +177,17 @@ export const conversationsModule: FastifyPluginAsyncZod = async (app) => {
     await sendTranscript(accountCtx(request), request.params.conversationId, request.body.email);
     return {};
   });
+
+  app.post('/api/v1/accounts/:accountId/bulk_assignments', {
+    config: { access: 'api:bulk_assignments.create' },
+    schema: {
+      tags,
+      summary: "Distribute an inbox's conversations over its agents, least loaded first",
+      params,
+      body: BulkAssignmentBodySchema,
+      response: { 200: BulkAssignmentResultSchema },
+    },
+  }, (request) => bulkAssignConversations(accountCtx(request), request.body));
 
   app.get('/api/v1/accounts/:accountId/contacts/:contactId/conversations', {
     config: read,

@@ -61,7 +61,7 @@ async function pickConversations(tx: Executor, accountId: number, input: BulkAss
  * POST bulk_assignments: distributes conversations of one inbox over some of its members, least loaded
  * first, in one transaction. Answers every conversation of the batch with its assignee.
  */
-export async function bulkAssign(ctx: AccountCtx, input: BulkAssignmentBody): Promise<BulkAssignmentResult> {
+export async function bulkAssign(ctx: AccountCtx, input: BulkAssignmentBody): Promise<BulkAssignmentResult & { changes: AssigneeChange[] }> {
   const { plan, changes } = await ctx.db.transaction(async (tx) => {
     await checkInbox(ctx, tx, input.inbox_id);
     const members = new Set((await listMemberFlags(tx, input.inbox_id)).map((m) => m.userId));
@@ -73,7 +73,7 @@ export async function bulkAssign(ctx: AccountCtx, input: BulkAssignmentBody): Pr
     const changes = await assignConversations(tx, ctx.accountId, plan);
     return { plan: plan.map((p, i) => ({ conversation_id: batch[i]!.displayId, assignee_id: p.assigneeId })), changes };
   });
-  // Realtime hook: once `assignee.changed` is a DomainEvent (shared/events.ts), publish one per entry of `changes` here, after the commit.
   ctx.log.info({ inboxId: input.inbox_id, batch: plan.length, changed: changes.length }, 'bulk assignment');
-  return { payload: plan, assigned_count: plan.length };
+  // `changes` (the rows whose assignee moved) lets the caller announce them after the commit.
+  return { payload: plan, assigned_count: plan.length, changes };
 }

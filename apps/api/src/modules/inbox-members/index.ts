@@ -3,14 +3,12 @@ import { z } from 'zod';
 import {
   AssignableAgentListSchema,
   AssignableAgentsQuerySchema,
-  BulkAssignmentBodySchema,
-  BulkAssignmentResultSchema,
   InboxMemberListSchema,
   InboxMembersBodySchema,
   RemoveInboxMembersBodySchema,
 } from '@app/shared/inbox-members';
 import { accountCtx } from '../../plugins/access.ts';
-import { addInboxMembers, bulkAssign, listAssignableAgents, listInboxMembers, removeInboxMembers, replaceInboxMembers } from './service.ts';
+import { addInboxMembers, listAssignableAgents, listInboxMembers, removeInboxMembers, replaceInboxMembers } from './service.ts';
 
 const params = z.object({ accountId: z.coerce.number().int() });
 // A malformed id is simply not found (404), as any unknown id is.
@@ -54,14 +52,5 @@ export const inboxMembersModule: FastifyPluginAsyncZod = async (app) => {
     `${base}/inboxes/:id/assignable_agents`,
     { config: assignable, schema: { tags, summary: 'Confirmed agents who are members of the inbox', params: idParams, response: { 200: AssignableAgentListSchema } } },
     (request) => listAssignableAgents(accountCtx(request), [request.params.id]),
-  );
-
-  app.post(
-    `${base}/bulk_assignments`,
-    {
-      config: { access: 'api:bulk_assignments.create' },
-      schema: { tags, summary: "Distribute an inbox's conversations over its agents, least loaded first", params, body: BulkAssignmentBodySchema, response: { 200: BulkAssignmentResultSchema } },
-    },
-    (request) => bulkAssign(accountCtx(request), request.body),
   );
 };
