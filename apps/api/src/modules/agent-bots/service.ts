@@ -23,8 +23,7 @@ import {
 } from './queries.ts';
 import { serializeAgentBot } from './serializers.ts';
 
-// 'AgentBot' is not (yet) in AUDITABLE_TYPES of @app/shared/audit-logs; the column is plain text.
-const AUDITABLE = 'AgentBot' as AuditableType;
+const AUDITABLE: AuditableType = 'AgentBot';
 const FILTERED = '[FILTERED]';
 
 /** Administrators see the API tokens of the account's own bots; nobody sees a system bot's. */
