@@ -46,6 +46,8 @@ export const EnvSchema = z.object({
   TWITTER_CLIENT_SECRET: z.string().trim().optional(),
   FB_APP_ID: z.string().trim().optional(),
   FB_APP_SECRET: z.string().trim().optional(),
+  TRANSLATION_API_URL: optionalUrl,
+  TRANSLATION_API_KEY: z.string().trim().optional(),
 });
 
 /** An OAuth client the installation is registered with; absent when either half is not configured. */
@@ -74,6 +76,8 @@ export type Config = {
   agentBotsEnabled: boolean;
   /** Providers whose inbox authorization is configured (google and microsoft mail, twitter, facebook pages). */
   oauth: { google?: OAuthClient; microsoft?: OAuthClient; twitter?: OAuthClient; facebook?: OAuthClient };
+  /** A LibreTranslate-compatible provider for message translation; none when the URL is unset. */
+  translation: { url: string | undefined; apiKey: string | undefined };
   /** Derived: embedded mode runs PGlite and in-process queues. */
   embedded: boolean;
   redisEnabled: boolean;
@@ -123,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...oauthClient('twitter', e.TWITTER_CLIENT_ID, e.TWITTER_CLIENT_SECRET),
       ...oauthClient('facebook', e.FB_APP_ID, e.FB_APP_SECRET),
     },
+    translation: { url: e.TRANSLATION_API_URL, apiKey: e.TRANSLATION_API_KEY || undefined },
     embedded: !e.DATABASE_URL,
     redisEnabled: Boolean(e.REDIS_URL),
   };

@@ -1,0 +1,166 @@
+import {
+  DELETED_MESSAGE_CONTENT,
+  type CreateMessageBody,
+  type ListMessagesQuery,
+  type Message,
+  type MessageList,
+  type TranslateMessageBody,
+  type UpdateMessageBody,
+} from '@app/shared/messages';
+import type { MessageStatus } from '@app/shared/constants';
+import { AppError, forbidden, invalid, notFound } from '../../lib/app-error.ts';
+import type { AccountCtx } from '../../lib/context.ts';
+import { TranslationError, translationProvider } from '../../lib/translation.ts';
+import { listAgentsByIds } from '../agents/service.ts';
+import { loadConversation } from '../conversations/service.ts';
+import { serializeContactPush } from '../contacts/service.ts';
+import { createMessage } from './create.ts';
+import { publishMessageCreated, publishMessageUpdated } from './events.ts';
+import { serializeMessages } from './present.ts';
+import {
+  deleteAttachmentRows,
+  findChannelType,
+  findContactRow,
+  findMessageRow,
+  loadMessageWindow,
+  markForRetry,
+  storeTranslation,
+  updateMessageRow,
+  type MessageRow,
+} from './queries.ts';
+import { serializeLoaded, unixOrNull } from './serializers.ts';
+
+/** GET messages: one window (see ListMessagesQuerySchema), ascending, with the conversation's meta. */
+export async function listMessages(ctx: AccountCtx, displayId: number, query: ListMessagesQuery): Promise<MessageList> {
+  const conversation = await loadConversation(ctx, displayId);
+  const [loaded, contact, assignees] = await Promise.all([
+    loadMessageWindow(ctx.db, ctx.accountId, conversation.id, query),
+    findContactRow(ctx.db, ctx.accountId, conversation.contactId),
+    conversation.assigneeId ? listAgentsByIds(ctx, [conversation.assigneeId]) : Promise.resolve([]),
+  ]);
+  if (!contact) throw notFound();
+  const url = ctx.storage.url;
+  return {
+    meta: {
+      labels: conversation.labels,
+      additional_attributes: conversation.additionalAttributes,
+      contact: serializeContactPush(contact, url),
+      assignee: assignees[0] ?? null,
+      agent_last_seen_at: unixOrNull(conversation.agentLastSeenAt),
+      assignee_last_seen_at: unixOrNull(conversation.assigneeLastSeenAt),
+    },
+    payload: loaded.map((m) => serializeLoaded(m, conversation.displayId, url)),
+  };
+}
+
+/** POST messages: creates (or, for a repeated echo_id, answers the first) and publishes after the commit. */
+export async function postMessage(ctx: AccountCtx, displayId: number, input: CreateMessageBody): Promise<Message> {
+  const conversation = await loadConversation(ctx, displayId);
+  const created = await createMessage(ctx, conversation, input);
+  await publishMessageCreated(ctx, created);
+  return created.message;
+}
+
+async function present(ctx: AccountCtx, row: MessageRow): Promise<Message> {
+  const [message] = await serializeMessages(ctx, [row]);
+  return message!;
+}
+
+/**
+ * DELETE messages/:id, a soft delete as in Chatwoot: the content becomes "This message was deleted",
+ * content_type text, content_attributes only {deleted: true}; attachment rows and files go. Anyone who
+ * may write in the conversation may delete any message but an activity message (422). Deleting a
+ * deleted message answers it unchanged.
+ */
+export async function deleteMessage(ctx: AccountCtx, displayId: number, messageId: number): Promise<Message> {
+  const conversation = await loadConversation(ctx, displayId);
+  const { row, keys, changed } = await ctx.db.transaction(async (tx) => {
+    const current = await findMessageRow(tx, ctx.accountId, conversation.id, messageId, true);
+    if (!current) throw notFound();
+    if (current.messageType === 'activity') throw invalid('message', 'is an activity message and cannot be deleted');
+    if (current.contentAttributes.deleted === true) return { row: current, keys: [], changed: false };
+    const keys = await deleteAttachmentRows(tx, current.id);
+    const row = await updateMessageRow(tx, ctx.accountId, current.id, { content: DELETED_MESSAGE_CONTENT, contentType: 'text', contentAttributes: { deleted: true } });
+    return { row: row!, keys, changed: true };
+  });
+  for (const key of keys) {
+    await ctx.storage.remove(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'could not remove a deleted message attachment file'));
+  }
+  const message = await present(ctx, row);
+  if (changed) publishMessageUpdated(ctx, message);
+  return message;
+}
+
+const STATUS_RANK: Record<MessageStatus, number> = { progress: 0, failed: 0, sent: 1, delivered: 2, read: 3 };
+
+/**
+ * PATCH messages/:id: an API-channel integrator reports the delivery state (403 on other inboxes).
+ * failed keeps the error in content_attributes.external_error; sent/delivered/read clear it. A report
+ * older than the state the message already has (sent after delivered, delivered after read) changes
+ * nothing, since providers' callbacks arrive out of order.
+ */
+export async function updateMessageStatus(ctx: AccountCtx, displayId: number, messageId: number, input: UpdateMessageBody): Promise<Message> {
+  const conversation = await loadConversation(ctx, displayId);
+  if ((await findChannelType(ctx.db, ctx.accountId, conversation.inboxId)) !== 'Channel::Api') throw forbidden();
+  const { row, changed } = await ctx.db.transaction(async (tx) => {
+    const current = await findMessageRow(tx, ctx.accountId, conversation.id, messageId, true);
+    if (!current) throw notFound();
+    if (current.messageType === 'activity' || current.private) throw invalid('status', 'can be reported only for messages that are delivered');
+    if (input.status !== 'failed' && STATUS_RANK[current.status] > STATUS_RANK[input.status]) return { row: current, changed: false };
+    const { external_error: _previous, ...attributes } = current.contentAttributes;
+    const error = input.external_error ?? (current.contentAttributes.external_error as string | undefined);
+    const contentAttributes = input.status === 'failed' && error ? { ...attributes, external_error: error } : attributes;
+    const row = await updateMessageRow(tx, ctx.accountId, current.id, { status: input.status, contentAttributes });
+    return { row: row!, changed: true };
+  });
+  const message = await present(ctx, row);
+  if (changed) publishMessageUpdated(ctx, message);
+  return message;
+}
+
+/**
+ * POST messages/:id/retry: a failed outgoing message goes back to progress without its external error,
+ * for the delivery worker to send again (001 section 4: retried, not created again). Anything else: 422.
+ */
+export async function retryMessage(ctx: AccountCtx, displayId: number, messageId: number): Promise<Message> {
+  const conversation = await loadConversation(ctx, displayId);
+  const row = await markForRetry(ctx.db, ctx.accountId, conversation.id, messageId);
+  if (!row) {
+    if (!(await findMessageRow(ctx.db, ctx.accountId, conversation.id, messageId))) throw notFound();
+    throw invalid('status', 'must be failed, on an outgoing message, to retry');
+  }
+  const message = await present(ctx, row);
+  publishMessageUpdated(ctx, message);
+  return message;
+}
+
+export const NO_TRANSLATION_PROVIDER = 'No translation provider is configured: set TRANSLATION_API_URL';
+
+/**
+ * POST messages/:id/translate: the content in target_language through the configured provider. Each
+ * translation is kept in content_attributes.translations[lang], so asking again does not call the
+ * provider; storing one publishes message.updated.
+ */
+export async function translateMessage(ctx: AccountCtx, displayId: number, messageId: number, input: TranslateMessageBody): Promise<{ content: string }> {
+  const conversation = await loadConversation(ctx, displayId);
+  const row = await findMessageRow(ctx.db, ctx.accountId, conversation.id, messageId);
+  if (!row) throw notFound();
+  const language = input.target_language;
+  const kept = (row.contentAttributes.translations as Record<string, unknown> | undefined)?.[language];
+  if (typeof kept === 'string') return { content: kept };
+  if (!row.content?.trim()) throw invalid('content', 'is empty: there is nothing to translate');
+  const provider = translationProvider(ctx.config);
+  if (!provider) throw new AppError('validation_failed', NO_TRANSLATION_PROVIDER, { fields: { base: [NO_TRANSLATION_PROVIDER] } });
+  let content: string;
+  try {
+    content = await provider.translate({ text: row.content, target: language });
+  } catch (err) {
+    if (!(err instanceof TranslationError)) throw err;
+    ctx.log.warn({ err, messageId, language, provider: provider.name }, 'translation failed');
+    const message = `Translation failed: ${err.message}`;
+    throw new AppError('validation_failed', message, { fields: { base: [message] } });
+  }
+  const updated = await storeTranslation(ctx.db, ctx.accountId, row.id, language, content);
+  if (updated) publishMessageUpdated(ctx, await present(ctx, updated));
+  return { content };
+}

@@ -1,0 +1,239 @@
+import type { Executor } from '@app/db';
+import type { MESSAGE_CONTENT_TYPES } from '@app/shared/constants';
+import type { Message } from '@app/shared/messages';
+import type { UploadedFile } from '@app/shared/profile';
+import { invalid } from '../../lib/app-error.ts';
+import type { AccountCtx } from '../../lib/context.ts';
+import type { ConversationRow } from '../conversations/service.ts';
+import { checkAttachments, type CheckedFile } from './attachments.ts';
+import { mentionedUserIds } from './mentions.ts';
+import { serializeMessages } from './present.ts';
+import {
+  accountMemberIds,
+  findMessageByEchoId,
+  findChannelType,
+  insertAttachmentRows,
+  insertMessageWithEffects,
+  messageInConversation,
+  recordMentions,
+  type NewMessage,
+  type MessageRow,
+} from './queries.ts';
+import { serializeAttachment, serializeMessage, serializeUserSender } from './serializers.ts';
+
+/** What createMessage takes: the POST messages body, or the initial message of POST conversations. */
+export type CreateMessageInput = {
+  content?: string | null | undefined;
+  private?: boolean | undefined;
+  message_type?: 'outgoing' | 'incoming' | undefined;
+  content_type?: (typeof MESSAGE_CONTENT_TYPES)[number] | undefined;
+  content_attributes?: Record<string, unknown> | undefined;
+  echo_id?: string | undefined;
+  source_id?: string | undefined;
+  cc_emails?: string[] | undefined;
+  bcc_emails?: string[] | undefined;
+  to_emails?: string[] | undefined;
+  template_params?: Record<string, unknown> | undefined;
+  attachments?: UploadedFile[] | undefined;
+};
+
+/** The conversation fields a new message reads. */
+export type MessageConversation = Pick<ConversationRow, 'id' | 'accountId' | 'inboxId' | 'displayId' | 'assigneeId' | 'status'>;
+
+/** What createMessage answers; hand it to publishMessageCreated after the commit. */
+export type CreatedMessage = {
+  kind: 'created_message';
+  row: MessageRow;
+  message: Message;
+  /** false when the echo_id was already used in the conversation: `row`/`message` are the first message. */
+  created: boolean;
+  /** An incoming message moved a resolved or snoozed conversation back to open. */
+  reopened: boolean;
+  conversation: Pick<MessageConversation, 'id' | 'displayId' | 'inboxId' | 'assigneeId'>;
+  /** Account members mentioned in a private note (a mention row each, and participants now). */
+  mentionedUserIds: number[];
+};
+
+/** Keys the server owns in content_attributes; a client cannot set them. */
+const SERVER_ATTRIBUTES = ['deleted', 'external_error', 'translations'];
+const EMAIL_FIELDS = ['cc_emails', 'bcc_emails', 'to_emails'] as const;
+
+/**
+ * Private notes: sent (nothing to deliver). Public outgoing: progress until the delivery worker reports
+ * sent or failed (001 section 4), except on the web widget, where storing it is the delivery (decided
+ * in the insert, by the inbox's channel). Incoming (API inboxes): sent.
+ */
+function initialStatus(type: 'incoming' | 'outgoing', isPrivate: boolean): Pick<NewMessage, 'status' | 'statusOn'> {
+  if (isPrivate || type !== 'outgoing') return { status: 'sent' };
+  return { status: 'progress', statusOn: { channel: 'Channel::WebWidget', value: 'sent' } };
+}
+
+/**
+ * The client's content_attributes without the server's keys. cc/bcc/to addresses are kept as arrays,
+ * as Chatwoot does, on email inboxes only (decided in the insert); other channels have no use for them.
+ */
+function contentAttributes(input: CreateMessageInput): Pick<NewMessage, 'contentAttributes' | 'contentAttributesOn'> {
+  const attributes: Record<string, unknown> = { ...input.content_attributes };
+  for (const key of [...SERVER_ATTRIBUTES, ...EMAIL_FIELDS]) delete attributes[key];
+  const emails = Object.fromEntries(EMAIL_FIELDS.flatMap((field) => (input[field]?.length ? [[field, input[field]]] : [])));
+  if (Object.keys(emails).length === 0) return { contentAttributes: attributes };
+  return { contentAttributes: attributes, contentAttributesOn: { channel: 'Channel::Email', value: { ...attributes, ...emails } } };
+}
+
+async function removeFiles(ctx: Pick<AccountCtx, 'storage' | 'log'>, keys: string[]) {
+  await Promise.all(
+    keys.map((key) => ctx.storage.remove(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'could not remove a message attachment file'))),
+  );
+}
+
+/** Stores the files, or none: a failure removes the ones already written. */
+async function storeFiles(ctx: Pick<AccountCtx, 'storage' | 'log'>, files: CheckedFile[]): Promise<string[]> {
+  const results = await Promise.allSettled(files.map((f) => ctx.storage.put({ folder: 'attachments', data: f.data, extension: f.extension })));
+  const keys = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) {
+    await removeFiles(ctx, keys);
+    throw failed.reason;
+  }
+  return keys;
+}
+
+async function duplicateOf(ctx: AccountCtx, db: Executor, conversation: MessageConversation, row: MessageRow): Promise<CreatedMessage> {
+  const [message] = await serializeMessages({ ...ctx, db }, [row]);
+  return { kind: 'created_message', row, message: message!, created: false, reopened: false, conversation, mentionedUserIds: [] };
+}
+
+/**
+ * Creates a message from the calling user in a conversation the caller may see (load it with
+ * loadConversation first), with its attachments, mentions and effects on the conversation, atomically:
+ * in `tx` when given (POST conversations with an initial message), else in one statement (a plain
+ * message) or one transaction (with attachments or mentions). An echo_id already used in the
+ * conversation answers that first message (`created: false`), also under concurrent requests (the
+ * unique index decides). Publishing is the caller's job, after the commit:
+ * `publishMessageCreated(ctx, created)`. Throws 422 for input the inbox does not allow. Attachment
+ * files are stored before the write and removed if it fails; a caller's transaction that rolls back
+ * later leaves them behind, so pass attachments only without `tx`.
+ */
+export async function createMessage(ctx: AccountCtx, conversation: MessageConversation, input: CreateMessageInput, tx?: Executor): Promise<CreatedMessage> {
+  const files = await checkAttachments(input.attachments);
+  const db = tx ?? ctx.db;
+  const type = input.message_type ?? 'outgoing';
+  if (type === 'incoming' && (await findChannelType(db, ctx.accountId, conversation.inboxId)) !== 'Channel::Api') {
+    throw invalid('message_type', 'can be incoming only in API inboxes');
+  }
+  const replyTo = input.content_attributes?.in_reply_to;
+  if (typeof replyTo === 'number' && !(await messageInConversation(db, conversation.id, replyTo))) {
+    throw invalid('content_attributes.in_reply_to', 'is not a message of this conversation');
+  }
+  if (input.echo_id && files.length > 0) {
+    // A retried upload: answer the first message without storing the files again.
+    const existing = await findMessageByEchoId(db, conversation.id, input.echo_id);
+    if (existing) return duplicateOf(ctx, db, conversation, existing);
+  }
+
+  const isPrivate = input.private ?? false;
+  const content = input.content ?? null;
+  const mentions = isPrivate ? mentionedUserIds(content) : [];
+  const keys = await storeFiles(ctx, files);
+  const incoming = type === 'incoming' && !isPrivate;
+  const write = async (w: Executor) => {
+    const inserted = await insertMessageWithEffects(
+      w,
+      {
+        accountId: ctx.accountId,
+        inboxId: conversation.inboxId,
+        conversationId: conversation.id,
+        content,
+        contentType: input.content_type ?? 'text',
+        ...contentAttributes(input),
+        messageType: type,
+        private: isPrivate,
+        ...initialStatus(type, isPrivate),
+        sourceId: input.source_id ?? null,
+        senderType: 'User',
+        senderId: ctx.actor.id,
+        echoId: input.echo_id ?? null,
+        additionalAttributes: input.template_params ? { template_params: input.template_params } : {},
+      },
+      { incoming, humanReply: type === 'outgoing' && !isPrivate },
+    );
+    if (!inserted) {
+      // The echo_id's unique index refused the row: the first message with it answers.
+      const first = input.echo_id ? await findMessageByEchoId(w, conversation.id, input.echo_id) : null;
+      if (!first) throw new Error('message insert refused without an echo_id conflict');
+      return { row: first, created: false as const };
+    }
+    const { row, conversationStatus, sender } = inserted;
+    const attachments = await insertAttachmentRows(
+      w,
+      files.map((f, i) => ({
+        accountId: ctx.accountId,
+        messageId: row.id,
+        fileType: f.kind,
+        storageKey: keys[i]!,
+        fileName: f.fileName,
+        contentType: f.mime,
+        byteSize: f.data.byteLength,
+      })),
+    );
+    const members = await accountMemberIds(w, ctx.accountId, mentions);
+    await recordMentions(w, ctx.accountId, conversation.id, members, row.createdAt);
+    const reopened = incoming && conversationStatus === 'open' && (conversation.status === 'resolved' || conversation.status === 'snoozed');
+    return { row, created: true as const, attachments, reopened, members, sender };
+  };
+
+  // Without attachments or mentions the write is one statement, atomic on its own: no transaction needed.
+  const single = files.length === 0 && mentions.length === 0;
+  let result: Awaited<ReturnType<typeof write>>;
+  try {
+    result = tx ? await write(tx) : single ? await write(ctx.db) : await ctx.db.transaction(write);
+  } catch (err) {
+    await removeFiles(ctx, keys);
+    throw err;
+  }
+  if (!result.created) {
+    await removeFiles(ctx, keys);
+    return duplicateOf(ctx, db, conversation, result.row);
+  }
+  const url = ctx.storage.url;
+  const message = serializeMessage(result.row, {
+    conversationDisplayId: conversation.displayId,
+    sender: result.sender ? serializeUserSender(result.sender, url) : null,
+    attachments: result.attachments.map((a) => serializeAttachment(a, url)),
+  });
+  return {
+    kind: 'created_message',
+    row: result.row,
+    message,
+    created: true,
+    reopened: result.reopened,
+    conversation: { id: conversation.id, displayId: conversation.displayId, inboxId: conversation.inboxId, assigneeId: conversation.assigneeId },
+    mentionedUserIds: result.members,
+  };
+}
+
+/**
+ * Inserts an activity message ("Conversation was resolved by X") in the caller's transaction and moves
+ * the conversation's last_activity_at; answers the row. Publish it after the commit with
+ * publishMessageCreated(ctx, row).
+ */
+export async function createActivityMessage(
+  tx: Executor,
+  input: { accountId: number; inboxId: number; conversationId: number; content: string; contentAttributes?: Record<string, unknown> },
+): Promise<MessageRow> {
+  const inserted = await insertMessageWithEffects(
+    tx,
+    {
+      accountId: input.accountId,
+      inboxId: input.inboxId,
+      conversationId: input.conversationId,
+      content: input.content,
+      contentAttributes: input.contentAttributes ?? {},
+      messageType: 'activity',
+      status: 'sent',
+    },
+    { incoming: false, humanReply: false },
+  );
+  // Without an echo_id nothing can conflict: the insert always makes the row.
+  return inserted!.row;
+}

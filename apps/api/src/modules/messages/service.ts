@@ -1,0 +1,13 @@
+// The messages module's surface: the route verbs, and what the conversations module builds on.
+//
+//   createMessage(ctx, conversation, input, tx?)  → CreatedMessage   (create.ts)
+//   createActivityMessage(tx, { accountId, inboxId, conversationId, content }) → MessageRow
+//   publishMessageCreated(ctx, CreatedMessage | MessageRow) → Promise<void>   (after the commit)
+//   publishMessageUpdated(ctx, Message) → void
+//   serializeMessages(ctx, rows) → Promise<Message[]>                          (present.ts)
+//   messageSummaries(db, accountId, conversations, storage?) → Promise<Map<conversationId, MessageSummary>>
+export { listMessages, postMessage, deleteMessage, updateMessageStatus, retryMessage, translateMessage, NO_TRANSLATION_PROVIDER } from './actions.ts';
+export { createMessage, createActivityMessage, type CreateMessageInput, type CreatedMessage, type MessageConversation } from './create.ts';
+export { publishMessageCreated, publishMessageUpdated } from './events.ts';
+export { serializeMessages, messageSummaries, type MessageSummary } from './present.ts';
+export { UNREAD_COUNT_CAP, type MessageRow } from './queries.ts';
