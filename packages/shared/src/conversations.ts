@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AgentSchema } from './agents.ts';
 import { ContactPushSchema } from './contacts.ts';
 import { CONVERSATION_PRIORITIES, CONVERSATION_STATUSES } from './constants.ts';
-import { MessageSchema } from './messages.ts';
+import { MessageAttachmentsSchema, MessageSchema } from './messages.ts';
 
 export const CONVERSATIONS_PER_PAGE = 25;
 
@@ -145,10 +145,12 @@ export const CreateConversationBodySchema = z.object({
   snoozed_until: z.union([z.number().int().positive(), z.iso.datetime({ offset: true })]).nullable().optional(),
   additional_attributes: z.record(z.string(), z.unknown()).optional(),
   custom_attributes: z.record(z.string(), z.unknown()).optional(),
+  /** The first message; multipart bodies send its files as `message[attachments][]`. */
   message: z
     .object({
       content: z.string().max(150_000).optional(),
       template_params: z.record(z.string(), z.unknown()).optional(),
+      attachments: MessageAttachmentsSchema.optional(),
     })
     .optional(),
 });

@@ -135,6 +135,12 @@ const AttachmentFileSchema = UploadedFileSchema.refine((file) => file.data.byteL
   { message: `is too large (maximum is ${MESSAGE_ATTACHMENT_MAX_BYTES / 1024 / 1024} MB)` },
 );
 
+/** `attachments[]` of a multipart send: one file or several. */
+export const MessageAttachmentsSchema = z.preprocess(
+  (v) => (v === undefined || Array.isArray(v) ? v : [v]),
+  z.array(AttachmentFileSchema).max(MESSAGE_ATTACHMENTS_MAX),
+);
+
 /**
  * POST …/conversations/{id}/messages (001 section 7), as JSON or multipart with `attachments[]` files and
  * the same fields as form fields. Content or at least one attachment is required. Attachment types are
@@ -158,9 +164,7 @@ export const CreateMessageBodySchema = wrapped(
       bcc_emails: emailList.optional(),
       to_emails: emailList.optional(),
       template_params: formObject(TemplateParamsSchema).optional(),
-      attachments: z
-        .preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(AttachmentFileSchema).max(MESSAGE_ATTACHMENTS_MAX))
-        .optional(),
+      attachments: MessageAttachmentsSchema.optional(),
     })
     .refine((b) => Boolean(b.content?.trim()) || (b.attachments?.length ?? 0) > 0, {
       path: ['content'],
@@ -210,3 +214,15 @@ export const MessageListMetaSchema = z.object({
 });
 export const MessageListSchema = z.object({ meta: MessageListMetaSchema, payload: z.array(MessageSchema) });
 export type MessageList = z.infer<typeof MessageListSchema>;
+
+export const CONVERSATION_ATTACHMENTS_PER_PAGE = 100;
+
+/** An attachment in a conversation's attachment list: with its message id, time and sender. */
+export const ConversationAttachmentSchema = AttachmentSchema.extend({
+  created_at: z.number().int(),
+  sender: MessageSenderSchema.nullable(),
+});
+export const ConversationAttachmentListSchema = z.object({
+  meta: z.object({ total_count: z.number().int() }),
+  payload: z.array(ConversationAttachmentSchema),
+});

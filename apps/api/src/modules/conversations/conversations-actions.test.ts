@@ -256,6 +256,31 @@ describe('POST conversations', () => {
     expect(again.json().id).toBe(conv.id + 1);
   });
 
+  it('S1-7.72 accepts multipart: fields as form fields and the first message’s files as message[attachments][]', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const inbox = await createInbox(t, account.id, { members: [admin.user.id] });
+    const contact = await createContact(t, account.id);
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const form = new FormData();
+    form.append('inbox_id', String(inbox.id));
+    form.append('contact_id', String(contact.id));
+    form.append('additional_attributes[mail_subject]', 'Receipt');
+    form.append('message[content]', 'Here is your receipt');
+    form.append('message[attachments][]', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'receipt.png');
+    const encoded = new Response(form);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: url(account.id),
+      headers: { ...admin.headers, 'content-type': encoded.headers.get('content-type')! },
+      payload: Buffer.from(await encoded.arrayBuffer()),
+    });
+    expect(res.statusCode).toBe(200);
+    const conv = res.json();
+    expect(conv).toMatchObject({ inbox_id: inbox.id, additional_attributes: { mail_subject: 'Receipt' } });
+    expect(conv.messages[0]).toMatchObject({ content: 'Here is your receipt' });
+    expect(conv.messages[0].attachments).toEqual([expect.objectContaining({ file_type: 'image', file_name: 'receipt.png' })]);
+  });
+
   it('auto-assigns round robin over the inbox’s online members; an inbox with an agent bot starts pending', async () => {
     const { account, admin } = await createAccountWithAdmin(t);
     const ann = await createMember(t, account.id, 'agent');

@@ -76,9 +76,11 @@ export async function createConversation(ctx: AccountCtx, input: CreateConversat
       }
     }
     const content = input.message?.content?.trim();
-    const message = content || input.message?.template_params
-      ? await createMessage(ctx, row, { content: content ?? null, template_params: input.message?.template_params }, tx)
-      : null;
+    const files = input.message?.attachments ?? [];
+    const message =
+      content || files.length || input.message?.template_params
+        ? await createMessage(ctx, row, { content: content ?? null, template_params: input.message?.template_params, attachments: files }, tx)
+        : null;
     return { row, message, events };
   });
   if (message) await publishMessageCreated(ctx, message);

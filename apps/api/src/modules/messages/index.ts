@@ -8,8 +8,11 @@ import {
   TranslateMessageBodySchema,
   TranslateMessageResponseSchema,
   UpdateMessageBodySchema,
+  ConversationAttachmentListSchema,
 } from '@app/shared/messages';
+import { PageQuerySchema } from '@app/shared/common';
 import { accountCtx } from '../../plugins/access.ts';
+import { listConversationAttachments } from './conversation-attachments.ts';
 import { deleteMessage, listMessages, postMessage, retryMessage, translateMessage, updateMessageStatus } from './service.ts';
 
 // A malformed or out-of-range id is simply not found (404), as any unknown id is.
@@ -25,6 +28,14 @@ export const messagesModule: FastifyPluginAsyncZod = async (app) => {
   const read = { access: 'api:messages.index' } as const;
   const write = { access: 'api:messages.create' } as const;
 
+  app.get(
+    '/api/v1/accounts/:accountId/conversations/:conversationId/attachments',
+    {
+      config: read,
+      schema: { tags: ['conversations'], summary: 'Attachments of a conversation, newest first, 100 a page', params, querystring: PageQuerySchema, response: { 200: ConversationAttachmentListSchema } },
+    },
+    (request) => listConversationAttachments(accountCtx(request), request.params.conversationId, request.query.page),
+  );
   app.get(
     base,
     {

@@ -664,3 +664,30 @@ describe('messages in the OpenAPI document', () => {
     }
   });
 });
+
+describe('GET conversations/:id/attachments', () => {
+  it('S1-7.85 lists the conversation’s attachments newest first with message id, time and sender; others’ conversations are 404', async () => {
+    const { admin, agent, path } = await setup();
+    await upload(path(), admin.headers, [['content', 'first'], ['attachments[]', { data: PNG, filename: 'one.png', type: 'image/png' }]]);
+    await upload(path(), agent.headers, [
+      ['content', 'second'],
+      ['attachments[]', { data: PNG, filename: 'two.png', type: 'image/png' }],
+      ['attachments[]', { data: Buffer.from('a,b\n'), filename: 'three.csv', type: 'text/csv' }],
+    ]);
+    await call('POST', path(), admin.headers, { content: 'no files here' });
+    const list = path().replace(/\/messages$/, '/attachments');
+    const res = await call('GET', list, agent.headers);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.meta).toEqual({ total_count: 3 });
+    expect(body.payload.map((a: { file_name: string }) => a.file_name)).toEqual(['three.csv', 'two.png', 'one.png']);
+    expect(body.payload[0]).toMatchObject({ file_type: 'file', sender: { id: agent.user.id, type: 'user' } });
+    expect(body.payload[2]).toMatchObject({ file_type: 'image', sender: { id: admin.user.id } });
+    expect(typeof body.payload[2].created_at).toBe('number');
+    expect((await call('GET', `${list}?page=2`, agent.headers)).json()).toEqual({ meta: { total_count: 3 }, payload: [] });
+
+    const { admin: stranger } = await createAccountWithAdmin(t);
+    expect((await call('GET', list, stranger.headers)).statusCode).toBe(404);
+    expect((await call('GET', list, undefined)).statusCode).toBe(401);
+  });
+});

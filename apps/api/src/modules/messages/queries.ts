@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, gt, gte, inArray, is, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { PgTransaction, type PgInsertValue, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { schema, type Executor } from '@app/db';
 import type { ConversationStatus, MessageStatus } from '@app/shared/constants';
 
@@ -101,50 +101,57 @@ function effectsSet(at: SQL, effects: ConversationEffects): PgUpdateSetSource<ty
 /** A different value on inboxes of one channel type, decided by the insert itself. */
 export type OnChannel<T> = { channel: ChannelType; value: T };
 
-export type NewMessage = MessageInsert & {
-  accountId: number;
-  inboxId: number;
-  conversationId: number;
-  statusOn?: OnChannel<MessageStatus> | undefined;
-  contentAttributesOn?: OnChannel<Record<string, unknown>> | undefined;
-};
+export type NewMessage = Pick<MessageInsert, 'accountId' | 'inboxId' | 'conversationId' | 'messageType'> &
+  Partial<
+    Pick<MessageInsert, 'content' | 'contentType' | 'private' | 'status' | 'sourceId' | 'senderType' | 'senderId' | 'echoId' | 'additionalAttributes' | 'contentAttributes'>
+  > & {
+    statusOn?: OnChannel<MessageStatus> | undefined;
+    contentAttributesOn?: OnChannel<Record<string, unknown>> | undefined;
+  };
 
-/** `case when <the inbox's channel type> = X then … else … end`, as a scalar subquery. */
-function onChannel(inboxId: number, channel: ChannelType, then: SQL, otherwise: SQL): SQL {
-  return sql`(select case when ${channels.channelType} = ${channel} then ${then} else ${otherwise} end
-    from ${inboxes} join ${channels} on ${channels.id} = ${inboxes.channelId} where ${inboxes.id} = ${inboxId})`;
+const INSERTED_COLUMNS = [
+  'accountId',
+  'inboxId',
+  'conversationId',
+  'content',
+  'contentType',
+  'contentAttributes',
+  'messageType',
+  'private',
+  'status',
+  'sourceId',
+  'senderType',
+  'senderId',
+  'echoId',
+  'additionalAttributes',
+] as const;
+
+type Variant = { statusOn: boolean; contentAttributesOn: boolean } & ConversationEffects;
+
+/** `case when <the inbox's channel type> = $channel then … else … end`, as a scalar subquery. */
+function onChannel(channel: string, then: SQL, otherwise: SQL): SQL {
+  return sql`(select case when ${channels.channelType} = ${sql.placeholder(channel)} then ${then} else ${otherwise} end
+    from ${inboxes} join ${channels} on ${channels.id} = ${inboxes.channelId} where ${inboxes.id} = ${sql.placeholder('inboxId')})`;
 }
 
-/**
- * A new message and its effects on the conversation in one statement (atomic without a transaction,
- * one round trip): the INSERT, unless the conversation already has a message with this echo_id (then
- * null and the conversation is left alone); one UPDATE of the conversation whose expressions read the
- * locked row, so concurrent messages cannot lose each other's changes; and the sending user's push
- * fields. Values that differ by channel type (`statusOn`, `contentAttributesOn`) are decided in the statement.
- */
-export async function insertMessageWithEffects(
-  db: Executor,
-  values: NewMessage,
-  effects: ConversationEffects,
-): Promise<{ row: MessageRow; conversationStatus: ConversationStatus | null; sender: UserSenderRow | null } | null> {
-  const { statusOn, contentAttributesOn, ...row } = values;
-  const insert: PgInsertValue<typeof messages> = { ...row };
-  if (statusOn) {
-    insert.status = sql`${onChannel(row.inboxId, statusOn.channel, sql`${statusOn.value}`, sql`${row.status ?? 'sent'}`)}::message_status`;
+/** The statement of insertMessageWithEffects, with placeholders for every value: built once per variant and database. */
+function buildInsert(db: Executor, variant: Variant) {
+  const values: PgInsertValue<typeof messages> = {
+    ...(Object.fromEntries(INSERTED_COLUMNS.map((column) => [column, sql.placeholder(column)])) as Record<(typeof INSERTED_COLUMNS)[number], Placeholder>),
+  };
+  if (variant.statusOn) values.status = sql`${onChannel('statusOnChannel', sql`${sql.placeholder('statusOnValue')}`, sql`${sql.placeholder('status')}`)}::message_status`;
+  if (variant.contentAttributesOn) {
+    values.contentAttributes = onChannel('attributesOnChannel', sql`${sql.placeholder('attributesOnJson')}::jsonb`, sql`${sql.placeholder('attributesJson')}::jsonb`);
   }
-  if (contentAttributesOn) {
-    const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
-    insert.contentAttributes = onChannel(row.inboxId, contentAttributesOn.channel, json(contentAttributesOn.value), json(row.contentAttributes ?? {}));
-  }
-  const inserted = db.$with('inserted').as(db.insert(messages).values(insert).onConflictDoNothing().returning());
+  const inserted = db.$with('inserted').as(db.insert(messages).values(values).onConflictDoNothing().returning());
   const touched = db.$with('touched').as(
     db
       .update(conversations)
-      .set(effectsSet(sql`(select created_at from inserted)`, effects))
-      .where(and(eq(conversations.id, values.conversationId), eq(conversations.accountId, values.accountId), sql`exists (select 1 from inserted)`))
+      .set(effectsSet(sql`(select created_at from inserted)`, variant))
+      .where(and(eq(conversations.id, sql.placeholder('conversationId')), eq(conversations.accountId, sql.placeholder('accountId')), sql`exists (select 1 from inserted)`))
       .returning({ status: conversations.status }),
   );
-  const [result] = await db
+  return db
     .with(inserted, touched)
     .select({
       row: inserted._.selectedFields,
@@ -155,6 +162,57 @@ export async function insertMessageWithEffects(
     .from(inserted)
     .leftJoin(users, and(eq(inserted.senderType, 'User'), eq(users.id, inserted.senderId)))
     .leftJoin(accountUsers, and(eq(accountUsers.userId, users.id), eq(accountUsers.accountId, inserted.accountId)));
+}
+
+type InsertStatement = ReturnType<ReturnType<typeof buildInsert>['prepare']>;
+/** Prepared statements per database (not per transaction): a named statement is parsed and planned once per connection. */
+const preparedInserts = new WeakMap<Executor, Map<string, InsertStatement>>();
+
+/**
+ * A new message and its effects on the conversation in one statement (atomic without a transaction,
+ * one round trip): the INSERT, unless the conversation already has a message with this echo_id (then
+ * null and the conversation is left alone); one UPDATE of the conversation whose expressions read the
+ * locked row, so concurrent messages cannot lose each other's changes; and the sending user's push
+ * fields. Values that differ by channel type (`statusOn`, `contentAttributesOn`) are decided in the
+ * statement. On the database itself (outside a transaction) the statement is a prepared one.
+ */
+export async function insertMessageWithEffects(
+  db: Executor,
+  values: NewMessage,
+  effects: ConversationEffects,
+): Promise<{ row: MessageRow; conversationStatus: ConversationStatus | null; sender: UserSenderRow | null } | null> {
+  const variant: Variant = { statusOn: Boolean(values.statusOn), contentAttributesOn: Boolean(values.contentAttributesOn), ...effects };
+  const params = {
+    accountId: values.accountId,
+    inboxId: values.inboxId,
+    conversationId: values.conversationId,
+    content: values.content ?? null,
+    contentType: values.contentType ?? 'text',
+    contentAttributes: values.contentAttributes ?? {},
+    messageType: values.messageType,
+    private: values.private ?? false,
+    status: values.status ?? 'sent',
+    sourceId: values.sourceId ?? null,
+    senderType: values.senderType ?? null,
+    senderId: values.senderId ?? null,
+    echoId: values.echoId ?? null,
+    additionalAttributes: values.additionalAttributes ?? {},
+    statusOnChannel: values.statusOn?.channel,
+    statusOnValue: values.statusOn?.value,
+    attributesOnChannel: values.contentAttributesOn?.channel,
+    attributesOnJson: values.contentAttributesOn && JSON.stringify(values.contentAttributesOn.value),
+    attributesJson: JSON.stringify(values.contentAttributes ?? {}),
+  };
+  let statement: Pick<InsertStatement, 'execute'>;
+  if (is(db, PgTransaction)) {
+    statement = buildInsert(db, variant);
+  } else {
+    const name = `messages_insert_${Object.values(variant).map(Number).join('')}`;
+    const cache = preparedInserts.get(db) ?? new Map<string, InsertStatement>();
+    preparedInserts.set(db, cache);
+    statement = cache.get(name) ?? cache.set(name, buildInsert(db, variant).prepare(name)).get(name)!;
+  }
+  const [result] = await statement.execute(params);
   if (!result) return null;
   const sender = result.user?.id != null ? { ...result.user, availability: result.availability } : null;
   return { row: result.row as MessageRow, conversationStatus: result.conversationStatus, sender };
@@ -240,21 +298,27 @@ export async function recordMentions(db: Executor, accountId: number, conversati
 }
 
 export type MessageWindow = { before?: number | undefined; after?: number | undefined };
+type WindowKind = 'latest' | 'before' | 'after' | 'between';
 
 /**
  * The ids of one window of a conversation's messages (Chatwoot's MessageFinder), on the
  * (conversation_id, id) index: latest 20; 20 before an id; up to 100 after an id; between
  * (after inclusive, before exclusive), up to 1000.
  */
-function windowIds(db: Executor, accountId: number, conversationId: number, window: MessageWindow) {
-  const own = and(eq(messages.conversationId, conversationId), eq(messages.accountId, accountId));
+function windowIds(db: Executor, kind: WindowKind) {
+  const own = and(eq(messages.conversationId, sql.placeholder('conversationId')), eq(messages.accountId, sql.placeholder('accountId')));
   const ids = db.select({ id: messages.id }).from(messages);
-  if (window.before !== undefined && window.after !== undefined) {
-    return ids.where(and(own, gte(messages.id, window.after), lt(messages.id, window.before))).orderBy(asc(messages.id)).limit(1000);
+  const before = lt(messages.id, sql.placeholder('before'));
+  switch (kind) {
+    case 'between':
+      return ids.where(and(own, gte(messages.id, sql.placeholder('after')), before)).orderBy(asc(messages.id)).limit(1000);
+    case 'after':
+      return ids.where(and(own, gt(messages.id, sql.placeholder('after')))).orderBy(asc(messages.id)).limit(100);
+    case 'before':
+      return ids.where(and(own, before)).orderBy(desc(messages.id)).limit(20);
+    case 'latest':
+      return ids.where(own).orderBy(desc(messages.id)).limit(20);
   }
-  if (window.after !== undefined) return ids.where(and(own, gt(messages.id, window.after))).orderBy(asc(messages.id)).limit(100);
-  if (window.before !== undefined) return ids.where(and(own, lt(messages.id, window.before))).orderBy(desc(messages.id)).limit(20);
-  return ids.where(own).orderBy(desc(messages.id)).limit(20);
 }
 
 export type LoadedMessage = {
@@ -265,12 +329,9 @@ export type LoadedMessage = {
   bot: BotSenderRow | null;
 };
 
-/**
- * Messages with their senders and attachments in one query (a row per attachment, folded here),
- * ascending by id. `which` is a list of ids or a subquery of ids.
- */
-async function loadMessages(db: Executor, accountId: number, which: number[] | SQLWrapper): Promise<LoadedMessage[]> {
-  const rows = await db
+/** Messages (those `which` picks) with their senders and attachments in one query, a row per attachment. */
+function messagesQuery(db: Executor, which: SQL | undefined) {
+  return db
     .select({
       message: messages,
       attachment: attachments,
@@ -285,8 +346,24 @@ async function loadMessages(db: Executor, accountId: number, which: number[] | S
     .leftJoin(accountUsers, and(eq(accountUsers.userId, users.id), eq(accountUsers.accountId, messages.accountId)))
     .leftJoin(contacts, and(eq(messages.senderType, 'Contact'), eq(contacts.id, messages.senderId), eq(contacts.accountId, messages.accountId)))
     .leftJoin(agentBots, and(eq(messages.senderType, 'AgentBot'), eq(agentBots.id, messages.senderId)))
-    .where(and(eq(messages.accountId, accountId), inArray(messages.id, which)))
+    .where(and(eq(messages.accountId, sql.placeholder('accountId')), which))
     .orderBy(asc(messages.id), asc(attachments.id));
+}
+
+type MessagesStatement = ReturnType<ReturnType<typeof messagesQuery>['prepare']>;
+const preparedLoads = new WeakMap<Executor, Map<string, MessagesStatement>>();
+
+/** Runs a messages query, as a named prepared statement on the database itself (planned once per connection). */
+async function loadMessages(db: Executor, name: string, which: () => SQL, params: Record<string, unknown>): Promise<LoadedMessage[]> {
+  let statement: Pick<MessagesStatement, 'execute'>;
+  if (is(db, PgTransaction)) {
+    statement = messagesQuery(db, which());
+  } else {
+    const cache = preparedLoads.get(db) ?? new Map<string, MessagesStatement>();
+    preparedLoads.set(db, cache);
+    statement = cache.get(name) ?? cache.set(name, messagesQuery(db, which()).prepare(name)).get(name)!;
+  }
+  const rows = await statement.execute(params);
   const out: LoadedMessage[] = [];
   for (const row of rows) {
     let last = out[out.length - 1];
@@ -305,12 +382,22 @@ async function loadMessages(db: Executor, accountId: number, which: number[] | S
   return out;
 }
 
-export function loadMessageWindow(db: Executor, accountId: number, conversationId: number, window: MessageWindow) {
-  return loadMessages(db, accountId, windowIds(db, accountId, conversationId, window));
+/** One window of a conversation's messages with senders and attachments, ascending by id. */
+export function loadMessageWindow(db: Executor, accountId: number, conversationId: number, window: MessageWindow): Promise<LoadedMessage[]> {
+  const kind: WindowKind =
+    window.before !== undefined && window.after !== undefined ? 'between' : window.after !== undefined ? 'after' : window.before !== undefined ? 'before' : 'latest';
+  return loadMessages(db, `messages_window_${kind}`, () => inArray(messages.id, windowIds(db, kind)), {
+    accountId,
+    conversationId,
+    before: window.before ?? null,
+    after: window.after ?? null,
+  });
 }
 
-export function loadMessagesByIds(db: Executor, accountId: number, ids: number[]) {
-  return ids.length === 0 ? Promise.resolve([]) : loadMessages(db, accountId, ids);
+/** These messages of the account with senders and attachments, ascending by id. */
+export function loadMessagesByIds(db: Executor, accountId: number, ids: number[]): Promise<LoadedMessage[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return loadMessages(db, 'messages_by_ids', () => sql`${messages.id} = any(${sql.placeholder('ids')}::integer[])`, { accountId, ids });
 }
 
 export function attachmentsOf(db: Executor, accountId: number, messageIds: number[]): Promise<AttachmentRow[]> {
@@ -408,3 +495,13 @@ export async function summaryPicks(db: Executor, accountId: number, list: { id: 
   }));
 }
 
+
+/** A page of a conversation's attachments (newest first) and how many there are, over attachments_message_idx. */
+export async function conversationAttachmentPage(db: Executor, accountId: number, conversationId: number, limit: number, offset: number) {
+  const inConversation = and(eq(attachments.accountId, accountId), inArray(attachments.messageId, db.select({ id: messages.id }).from(messages).where(eq(messages.conversationId, conversationId))));
+  const [rows, [total]] = await Promise.all([
+    db.select({ id: attachments.id, messageId: attachments.messageId }).from(attachments).where(inConversation).orderBy(desc(attachments.id)).limit(limit).offset(offset),
+    db.select({ value: count() }).from(attachments).where(inConversation),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}
