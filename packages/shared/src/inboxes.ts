@@ -400,3 +400,11 @@ export const OpenConversationsCountSchema = z.object({
 export const CompactInboxListSchema = z.object({
   payload: z.array(z.object({ id: z.number().int(), name: z.string(), channel_type: z.enum(CHANNEL_TYPES) })),
 });
+
+/**
+ * 001 section 5: the new-conversation dialog offers only email inboxes and Twilio WhatsApp inboxes (the
+ * channels where an agent can write first). The API itself accepts any inbox the caller works.
+ */
+export function canStartConversation(inbox: Pick<Inbox, 'channel_type' | 'medium'>): boolean {
+  return inbox.channel_type === 'Channel::Email' || (inbox.channel_type === 'Channel::TwilioSms' && inbox.medium === 'whatsapp');
+}
