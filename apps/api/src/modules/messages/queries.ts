@@ -306,7 +306,9 @@ type WindowKind = 'latest' | 'before' | 'after' | 'between';
  * (after inclusive, before exclusive), up to 1000.
  */
 function windowIds(db: Executor, kind: WindowKind) {
-  const own = and(eq(messages.conversationId, sql.placeholder('conversationId')), eq(messages.accountId, sql.placeholder('accountId')));
+  // Only the conversation: with account_id here too, a planner with stale statistics ANDs in the
+  // (account_id, created_at) index and reads the whole conversation. The outer query checks the account.
+  const own = eq(messages.conversationId, sql.placeholder('conversationId'));
   const ids = db.select({ id: messages.id }).from(messages);
   const before = lt(messages.id, sql.placeholder('before'));
   switch (kind) {
