@@ -19,6 +19,7 @@ export async function presentConversations(ctx: AccountCtx, rows: ConversationLi
       ctx.db,
       ctx.accountId,
       rows.map((r) => ({ id: r.conversation.id, agentLastSeenAt: r.conversation.agentLastSeenAt })),
+      ctx.storage,
     ),
   ]);
   const agentById = new Map(agents.map((a) => [a.id, a]));

@@ -108,3 +108,5 @@ export async function contactConversations(ctx: AccountCtx, contactId: number) {
   const rows = await selectConversationRows(ctx.db, combine(scopeCondition(scope), eq(c.contactId, contactId)), sortOrder('latest'), 100, 0);
   return { payload: await presentConversations(ctx, rows) };
 }
+
+export { publishConversationEvents } from './events.ts';

@@ -12,7 +12,7 @@ import { AppError, forbidden, invalid, notFound } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import { TranslationError, translationProvider } from '../../lib/translation.ts';
 import { listAgentsByIds } from '../agents/service.ts';
-import { loadConversation } from '../conversations/service.ts';
+import { loadConversation, publishConversationEvents } from '../conversations/service.ts';
 import { serializeContactPush } from '../contacts/service.ts';
 import { createMessage } from './create.ts';
 import { publishMessageCreated, publishMessageUpdated } from './events.ts';
@@ -58,6 +58,8 @@ export async function postMessage(ctx: AccountCtx, displayId: number, input: Cre
   const conversation = await loadConversation(ctx, displayId);
   const created = await createMessage(ctx, conversation, input);
   await publishMessageCreated(ctx, created);
+  // The contact wrote into a resolved or snoozed conversation: it is open again, and everyone sees it.
+  if (created.reopened) await publishConversationEvents(ctx, conversation, ['conversation.status_changed']);
   return created.message;
 }
 

@@ -299,8 +299,14 @@ describe('conversation effects of a new message', () => {
     expect((await conversationRow(conv.id)).waitingSince).toEqual(after.waitingSince);
 
     const resolved = await setup('Channel::Api', { status: 'resolved' });
+    const seen: DomainEvent[] = [];
+    const stop = t.app.bus.subscribe((e) => void seen.push(e));
     await call('POST', resolved.path(), resolved.admin.headers, { content: 'Me again', message_type: 'incoming' });
+    stop();
     expect((await conversationRow(resolved.conv.id)).status).toBe('open');
+    // the reopening is announced with the conversation as it now is
+    const reopened = seen.filter((e) => e.name === 'conversation.status_changed' && e.accountId === resolved.account.id);
+    expect(reopened.map((e) => (e.data as { status: string; id: number }))).toEqual([expect.objectContaining({ status: 'open', id: resolved.conv.displayId })]);
   });
 
   it('a muted conversation stays resolved when the contact writes', async () => {
