@@ -95,6 +95,19 @@ describe('GET conversations', () => {
     expect((await get(url(account.id, '/meta'), admin.headers)).json()).toEqual({ meta });
   });
 
+  it('S1-7.81 counts are kept between requests and follow every change the moment it is announced', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const inbox = await createInbox(t, account.id, { members: [admin.user.id] });
+    const conversation = await createConversation(t, account.id, inbox.id);
+    const meta = async () => (await get(url(account.id, '/meta'), admin.headers)).json().meta;
+    expect(await meta()).toMatchObject({ all_count: 1, mine_count: 0 });
+    await post(url(account.id, `/${conversation.displayId}/assignments`), admin.headers, { assignee_id: admin.user.id });
+    expect(await meta()).toMatchObject({ all_count: 1, mine_count: 1, unassigned_count: 0 });
+    await post(url(account.id, `/${conversation.displayId}/toggle_status`), admin.headers, { status: 'resolved' });
+    expect(await meta()).toMatchObject({ all_count: 0, mine_count: 0 });
+    expect((await get(url(account.id, '?status=resolved'), admin.headers)).json().data.meta).toMatchObject({ all_count: 1, mine_count: 1 });
+  });
+
   it('S1-4.21 filters by status, inbox, team and labels (any of)', async () => {
     const { account, admin } = await createAccountWithAdmin(t);
     const a = await createInbox(t, account.id);

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { schema, type Executor } from '@app/db';
 import { CONVERSATIONS_PER_PAGE, type ListConversationsQuery } from '@app/shared/conversations';
 import type { FilterQuery } from '@app/shared/custom-filters';
 import { notFound } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import { compileConversationFilter } from '../../lib/filters/index.ts';
+import { countsCache } from './counts-cache.ts';
 import { assigneeCondition, combine, listConditions, searchCondition, sortOrder } from './list.ts';
 import { presentConversations } from './present.ts';
 import {
@@ -15,7 +16,7 @@ import {
   selectConversationRows,
   type ConversationRow,
 } from './queries.ts';
-import { conversationScope, scopeCondition } from './scope.ts';
+import { conversationScope, scopeCondition, type ConversationScope } from './scope.ts';
 
 export type { ConversationRow };
 
@@ -42,6 +43,18 @@ export async function presentConversationById(ctx: AccountCtx, id: number) {
   return payload;
 }
 
+/** The list filters that change the counts (not the page, the sort or the assignee tab). */
+function countFilters(query: ListConversationsQuery) {
+  const { page: _page, sort_by: _sort, assignee_type: _tab, ...filters } = query;
+  return filters;
+}
+
+/** Counts of a condition, through the per-account cache; the key is everything the condition is built from. */
+function cachedCounts(ctx: AccountCtx, scope: ConversationScope, what: unknown[], where: SQL | undefined) {
+  const key = JSON.stringify([scope, what]);
+  return countsCache(ctx.bus).get(ctx.accountId, key, () => countConversations(ctx.db, where, ctx.actor.id));
+}
+
 function counts(raw: { all: number; mine: number; unassigned: number }) {
   return { mine_count: raw.mine, assigned_count: raw.all - raw.unassigned, unassigned_count: raw.unassigned, all_count: raw.all };
 }
@@ -53,7 +66,7 @@ export async function listConversations(ctx: AccountCtx, query: ListConversation
   const { limit, offset } = pageOf(query.page);
   const [rows, raw] = await Promise.all([
     selectConversationRows(ctx.db, combine(base, assigneeCondition(query.assignee_type, ctx.actor.id)), sortOrder(query.sort_by), limit, offset),
-    countConversations(ctx.db, base, ctx.actor.id),
+    cachedCounts(ctx, scope, ['list', countFilters(query)], base),
   ]);
   return { data: { meta: counts(raw), payload: await presentConversations(ctx, rows) } };
 }
@@ -61,7 +74,7 @@ export async function listConversations(ctx: AccountCtx, query: ListConversation
 /** GET conversations/meta: the tab counts alone. */
 export async function conversationMeta(ctx: AccountCtx, query: ListConversationsQuery) {
   const scope = await conversationScope(ctx);
-  const raw = await countConversations(ctx.db, combine(scopeCondition(scope), ...listConditions(query, ctx.actor.id)), ctx.actor.id);
+  const raw = await cachedCounts(ctx, scope, ['list', countFilters(query)], combine(scopeCondition(scope), ...listConditions(query, ctx.actor.id)));
   return { meta: counts(raw) };
 }
 
@@ -73,7 +86,7 @@ export async function filterConversations(ctx: AccountCtx, query: FilterQuery, p
   const { limit, offset } = pageOf(page);
   const [rows, raw] = await Promise.all([
     selectConversationRows(ctx.db, where, sortOrder('latest'), limit, offset),
-    countConversations(ctx.db, where, ctx.actor.id),
+    cachedCounts(ctx, scope, ['filter', query.payload], where),
   ]);
   const { mine_count, unassigned_count, all_count } = counts(raw);
   return { meta: { mine_count, unassigned_count, all_count }, payload: await presentConversations(ctx, rows) };
@@ -89,7 +102,7 @@ export async function searchConversations(ctx: AccountCtx, q: string, page: numb
   const { limit, offset } = pageOf(page);
   const [rows, raw] = await Promise.all([
     selectConversationRows(ctx.db, where, sortOrder('latest'), limit, offset),
-    countConversations(ctx.db, where, ctx.actor.id),
+    cachedCounts(ctx, scope, ['search', q], where),
   ]);
   const { mine_count, unassigned_count, all_count } = counts(raw);
   return { meta: { mine_count, unassigned_count, all_count }, payload: await presentConversations(ctx, rows) };
