@@ -17,13 +17,17 @@ export async function findConversationRow(db: Executor, scope: ConversationScope
   return row ?? null;
 }
 
-/** What a conversation payload needs besides the row: its contact, channel, team and contact inbox. */
+/**
+ * What a conversation payload needs besides the row: its contact (joined), and its channel, team name and
+ * contact inbox's hmac flag as scalar subqueries. A six-way join cost more to plan (≈2 ms) than to run
+ * for a 25-row page; the subqueries are planned apart and each reads one row by primary key.
+ */
 const listColumns = {
   conversation: conversations,
   contact: contacts,
-  channelType: channels.channelType,
-  teamName: teams.name,
-  hmacVerified: contactInboxes.hmacVerified,
+  channelType: sql<string>`(select ${channels.channelType} from ${inboxes} join ${channels} on ${channels.id} = ${inboxes.channelId} where ${inboxes.id} = ${conversations.inboxId})`,
+  teamName: sql<string | null>`(select ${teams.name} from ${teams} where ${teams.id} = ${conversations.teamId})`,
+  hmacVerified: sql<boolean | null>`(select ${contactInboxes.hmacVerified} from ${contactInboxes} where ${contactInboxes.id} = ${conversations.contactInboxId})`,
 };
 export type ConversationListRow = { conversation: ConversationRow; contact: ContactRow; channelType: string; teamName: string | null; hmacVerified: boolean | null };
 
@@ -33,10 +37,6 @@ export function selectConversationRows(db: Executor, where: SQL | undefined, ord
     .select(listColumns)
     .from(conversations)
     .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-    .innerJoin(inboxes, eq(inboxes.id, conversations.inboxId))
-    .innerJoin(channels, eq(channels.id, inboxes.channelId))
-    .leftJoin(teams, eq(teams.id, conversations.teamId))
-    .leftJoin(contactInboxes, eq(contactInboxes.id, conversations.contactInboxId))
     .where(where)
     .orderBy(...orderBy)
     .limit(limit)
