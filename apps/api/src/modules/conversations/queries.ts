@@ -160,15 +160,6 @@ export async function removeParticipants(tx: Executor, conversationId: number, u
   await tx.delete(conversationParticipants).where(and(eq(conversationParticipants.conversationId, conversationId), inArray(conversationParticipants.userId, userIds)));
 }
 
-/** The account's custom attribute definitions of one model, for the filter engine. */
-export function attributeDefinitions(db: Executor, accountId: number, model: 'conversation_attribute' | 'contact_attribute') {
-  const defs = schema.customAttributeDefinitions;
-  return db
-    .select({ attributeKey: defs.attributeKey, attributeDisplayType: defs.attributeDisplayType, attributeValues: defs.attributeValues })
-    .from(defs)
-    .where(and(eq(defs.accountId, accountId), eq(defs.attributeModel, model)));
-}
-
 export async function existingLabelTitles(db: Executor, accountId: number, titles: string[]): Promise<string[]> {
   if (titles.length === 0) return [];
   const rows = await db

@@ -5,11 +5,11 @@ import type { FilterQuery } from '@app/shared/custom-filters';
 import { notFound } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import { compileConversationFilter } from '../../lib/filters/index.ts';
+import { filterableDefinitions } from '../custom-attributes/service.ts';
 import { countsCache } from './counts-cache.ts';
 import { assigneeCondition, combine, listConditions, searchCondition, sortOrder } from './list.ts';
 import { presentConversations } from './present.ts';
 import {
-  attributeDefinitions,
   contactExists,
   countConversations,
   findConversationRow,
@@ -81,7 +81,7 @@ export async function conversationMeta(ctx: AccountCtx, query: ListConversations
 /** POST conversations/filter: the filter grammar compiled to SQL (lib/filters), inside the caller's scope. */
 export async function filterConversations(ctx: AccountCtx, query: FilterQuery, page: number) {
   const scope = await conversationScope(ctx);
-  const definitions = await attributeDefinitions(ctx.db, ctx.accountId, 'conversation_attribute');
+  const definitions = await filterableDefinitions(ctx.db, ctx.accountId, 'conversation_attribute');
   const where = combine(scopeCondition(scope), compileConversationFilter(query.payload, definitions));
   const { limit, offset } = pageOf(page);
   const [rows, raw] = await Promise.all([

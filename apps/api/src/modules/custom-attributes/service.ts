@@ -5,6 +5,8 @@ import {
   type ListCustomAttributeDefinitionsQuerySchema,
   type UpdateCustomAttributeDefinitionBodySchema,
 } from '@app/shared/custom-attributes';
+import type { Executor } from '@app/db';
+import type { AttributeModel } from '@app/shared/constants';
 import { invalid, notFound } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import { deleteDefinitionRow, findDefinitionRow, insertDefinition, keyTaken, listDefinitionRows, updateDefinitionRow } from './queries.ts';
@@ -15,6 +17,15 @@ type CreateInput = z.infer<typeof CreateCustomAttributeDefinitionBodySchema>;
 type UpdateInput = z.infer<typeof UpdateCustomAttributeDefinitionBodySchema>;
 
 const TAKEN = 'has already been taken';
+
+/** The account's definitions of one model, as the filter engine (lib/filters) resolves custom keys against them. */
+export async function filterableDefinitions(db: Executor, accountId: number, model: AttributeModel) {
+  return (await listDefinitionRows(db, accountId, model)).map((d) => ({
+    attributeKey: d.attributeKey,
+    attributeDisplayType: d.attributeDisplayType,
+    attributeValues: d.attributeValues,
+  }));
+}
 
 export async function listCustomAttributeDefinitions(ctx: AccountCtx, input: ListInput) {
   return (await listDefinitionRows(ctx.db, ctx.accountId, input.attribute_model)).map(serializeCustomAttributeDefinition);

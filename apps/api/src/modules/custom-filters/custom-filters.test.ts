@@ -83,11 +83,34 @@ describe('filter grammar', () => {
 
   it('accepts is_present without values and custom attribute keys with their type', async () => {
     const { account, admin } = await createAccountWithAdmin(t);
+    await call('POST', `/api/v1/accounts/${account.id}/custom_attribute_definitions`, admin.headers, {
+      attribute_display_name: 'Plan tier',
+      attribute_key: 'plan_tier',
+      attribute_model: 'contact_attribute',
+      attribute_display_type: 'text',
+    });
     const query = { payload: [
       { attribute_key: 'email', filter_operator: 'is_present', values: [], query_operator: 'and' },
       { attribute_key: 'plan_tier', filter_operator: 'equal_to', values: ['gold'], custom_attribute_type: 'contact_attribute' },
     ] };
     expect((await call('POST', url(account.id), admin.headers, { name: 'Gold', filter_type: 'contact', query })).statusCode).toBe(200);
+  });
+
+  it('S1-7.101 runs the saved query through the conversations filter engine: operators per type, typed values, known custom keys', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const before = await countRows(t, schema.customFilters);
+    const cases: [object, string][] = [
+      [{ payload: [{ attribute_key: 'status', filter_operator: 'contains', values: ['op'] }] }, 'query.payload.0.filter_operator'],
+      [{ payload: [{ attribute_key: 'status', filter_operator: 'equal_to', values: ['closed'] }] }, 'query.payload.0.values'],
+      [{ payload: [{ attribute_key: 'created_at', filter_operator: 'is_greater_than', values: ['yesterday'] }] }, 'query.payload.0.values'],
+      [{ payload: [{ attribute_key: 'order_total', filter_operator: 'equal_to', values: ['5'], custom_attribute_type: 'conversation_attribute' }] }, 'query.payload.0.attribute_key'],
+    ];
+    for (const [query, path] of cases) {
+      const res = await call('POST', url(account.id), admin.headers, { name: 'Bad', query });
+      expect(res.statusCode, JSON.stringify(query)).toBe(422);
+      expect(res.json().attributes).toContain(path);
+    }
+    expect(await countRows(t, schema.customFilters)).toBe(before);
   });
 
   it('checks a PATCH that changes the type against the stored query', async () => {

@@ -3,6 +3,8 @@ import type { CustomFilterType } from '@app/shared/constants';
 import { checkFilterQuery, type CreateCustomFilterBodySchema, type UpdateCustomFilterBodySchema, type FilterQuery } from '@app/shared/custom-filters';
 import { AppError, humanize, notFound } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
+import { buildFilter } from '../../lib/filters/index.ts';
+import { filterableDefinitions } from '../custom-attributes/service.ts';
 import { deleteCustomFilterRow, findCustomFilterRow, insertCustomFilter, listCustomFilterRows, updateCustomFilterRow, type CustomFilterRow } from './queries.ts';
 
 type CreateInput = z.infer<typeof CreateCustomFilterBodySchema>;
@@ -39,7 +41,18 @@ export async function listCustomFilters(ctx: AccountCtx, filterType: CustomFilte
   return (await listCustomFilterRows(ctx.db, owner(ctx), filterType)).map(serialize);
 }
 
+/**
+ * A saved query must run: beyond the grammar, it goes through the same engine conversations/filter and
+ * contacts/filter use (operators per attribute type, typed values, the account's custom attributes).
+ */
+async function assertRunnable(ctx: AccountCtx, query: FilterQuery, filterType: CustomFilterType) {
+  const model = filterType === 'contact' ? 'contact' : 'conversation';
+  const definitions = await filterableDefinitions(ctx.db, ctx.accountId, `${model}_attribute`);
+  buildFilter(model, query.payload, definitions, { basePath: 'query.payload' });
+}
+
 export async function createCustomFilter(ctx: AccountCtx, input: CreateInput) {
+  await assertRunnable(ctx, input.query, input.filter_type);
   const row = await insertCustomFilter(ctx.db, { ...owner(ctx), name: input.name, filterType: input.filter_type, query: input.query });
   return serialize(row);
 }
@@ -48,7 +61,11 @@ export async function updateCustomFilter(ctx: AccountCtx, id: number, input: Upd
   const before = await findCustomFilterRow(ctx.db, owner(ctx), id);
   if (!before) throw notFound();
   const filterType = input.filter_type ?? before.filterType;
-  if (input.query || input.filter_type) assertQueryFits((input.query ?? before.query) as FilterQuery, filterType);
+  if (input.query || input.filter_type) {
+    const query = (input.query ?? before.query) as FilterQuery;
+    assertQueryFits(query, filterType);
+    await assertRunnable(ctx, query, filterType);
+  }
   const row = await updateCustomFilterRow(ctx.db, owner(ctx), id, { name: input.name, filterType: input.filter_type, query: input.query });
   if (!row) throw notFound();
   return serialize(row);
