@@ -90,6 +90,8 @@ export const ListConversationsQuerySchema = z.object({
   labels: stringList,
   'labels[]': stringList,
   conversation_type: z.enum(CONVERSATION_TYPES).optional(),
+  /** The dashboard's quick-filter buttons send the same three views as conversation_type (mention, participating, unattended). */
+  button_type: z.enum(CONVERSATION_TYPES).optional(),
   sort_by: z.enum(CONVERSATION_SORTS).default('latest'),
   /** Only conversations with activity within this many seconds (Chatwoot's updated_within). */
   updated_within: z.coerce.number().int().positive().max(10 * 365 * 86_400).optional(),

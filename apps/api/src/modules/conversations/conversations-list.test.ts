@@ -130,7 +130,7 @@ describe('GET conversations', () => {
     expect(ids(await get(url(account.id, '?status=all&labels[]=vip'), admin.headers)).sort()).toEqual([vip.displayId, resolved.displayId].sort());
   });
 
-  it('S1-4.22 S1-4.23 conversation_type: unattended (no first reply, or waiting), mention and participating', async () => {
+  it('S1-4.22 S1-4.23 S1-7.68 conversation_type (and button_type): unattended (no first reply, or waiting), mention and participating', async () => {
     const { account, admin } = await createAccountWithAdmin(t);
     const inbox = await createInbox(t, account.id);
     const fresh = await createConversation(t, account.id, inbox.id);
@@ -143,6 +143,8 @@ describe('GET conversations', () => {
     expect(ids(await get(url(account.id, '?conversation_type=mention'), admin.headers))).toEqual([answered.displayId]);
     expect(ids(await get(url(account.id, '?conversation_type=participating'), admin.headers))).toEqual([waiting.displayId]);
     expect(ids(await get(url(account.id, '?last_message_sender=contact'), admin.headers))).toEqual([waiting.displayId]);
+    expect(ids(await get(url(account.id, '?button_type=mention'), admin.headers))).toEqual([answered.displayId]);
+    expect((await get(url(account.id, '?button_type=everything'), admin.headers)).statusCode).toBe(422);
   });
 
   it('S1-4.20 S1-4.24 S1-4.25 sorts: latest by default, created_at, priority (urgent first, none last) and waiting_since', async () => {

@@ -17,7 +17,7 @@ export function listConditions(query: ListConversationsQuery, userId: number, no
   const labels = [...(query.labels ?? []), ...(query['labels[]'] ?? [])].map((l) => l.toLowerCase());
   // any of the labels (the GIN index on labels serves &&)
   if (labels.length) conditions.push(sql`${c.labels} && ${sql.param(labels)}::text[]`);
-  switch (query.conversation_type) {
+  switch (query.conversation_type ?? query.button_type) {
     case 'mention':
       conditions.push(sql`exists (select 1 from ${schema.mentions} m where m.conversation_id = ${c.id} and m.user_id = ${userId})`);
       break;
