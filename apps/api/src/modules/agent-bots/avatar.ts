@@ -2,29 +2,9 @@ import http from 'node:http';
 import https from 'node:https';
 import { lookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { fileTypeFromBuffer } from 'file-type';
 import { AVATAR_MAX_BYTES } from '@app/shared/constants';
-import { invalid } from '../../lib/app-error.ts';
 
-/**
- * Image types a bot avatar may have, read from the bytes (never the claimed type or name), mapped to
- * the extension the file is stored under. The same set as the profile avatar (000 section 5).
- */
-const AVATAR_EXTENSIONS: Record<string, string> = {
-  'image/png': 'png',
-  'image/apng': 'png',
-  'image/jpeg': 'jpg',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-};
-
-/** The extension to store an avatar under, or a 422 on `field` when the bytes are not an accepted image. */
-export async function avatarExtension(data: Uint8Array, field: string): Promise<string> {
-  const type = await fileTypeFromBuffer(data);
-  const extension = type && AVATAR_EXTENSIONS[type.mime];
-  if (!extension) throw invalid(field, 'must be a PNG, JPEG, GIF or WebP image');
-  return extension;
-}
+export { avatarExtension } from '../../lib/images.ts';
 
 export class DownloadError extends Error {
   readonly privateAddress: boolean;

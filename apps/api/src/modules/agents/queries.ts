@@ -132,3 +132,13 @@ export async function countAdministrators(db: Executor, accountId: number): Prom
   return rows.length;
 }
 
+
+/** Of these user ids, the ones that are members of the account. */
+export async function accountMemberIdRows(db: Executor, accountId: number, userIds: number[]): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ userId: accountUsers.userId })
+    .from(accountUsers)
+    .where(and(eq(accountUsers.accountId, accountId), inArray(accountUsers.userId, userIds)));
+  return rows.map((r) => r.userId);
+}

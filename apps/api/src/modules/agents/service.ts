@@ -12,7 +12,7 @@ import { issueOneTimeToken } from '../auth/tokens.ts';
 import { bumpCacheKey, findAccountName, insertMembership, publishCacheInvalidated } from '../accounts/service.ts';
 import { customRoleExists } from '../custom-roles/service.ts';
 import { findUserByEmail, insertUser } from '../users/service.ts';
-import { countAdministrators, deleteInboxMemberships, releaseMemberWork, deleteMembership, findAgentRow, listAgentRows, renameUser, updateMembership, type AgentRow } from './queries.ts';
+import { accountMemberIdRows, countAdministrators, deleteInboxMemberships, releaseMemberWork, deleteMembership, findAgentRow, listAgentRows, renameUser, updateMembership, type AgentRow } from './queries.ts';
 import { serializeAgent } from './serializers.ts';
 
 type CreateInput = z.infer<typeof CreateAgentBodySchema>;
@@ -32,6 +32,11 @@ export async function listAgentsByIds(ctx: Pick<AccountCtx, 'db' | 'accountId' |
 }
 
 /** Leaders are the members who lead at least one inbox of the account (team_leader_ids of inbox members). */
+/** Of these user ids, the ones that are members of the account (team, inbox and participant lists check with it). */
+export function accountMemberIds(db: Executor, accountId: number, userIds: number[]): Promise<number[]> {
+  return accountMemberIdRows(db, accountId, userIds);
+}
+
 export async function listLeaders(ctx: AccountCtx) {
   return (await listAgentRows(ctx.db, ctx.accountId, { leaders: true })).map(serialize(ctx));
 }

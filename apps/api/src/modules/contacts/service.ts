@@ -17,7 +17,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { pageWindow } from '../../lib/pagination.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { visibleInboxIds } from '../inbox-members/service.ts';
-import { avatarExtension } from './avatar.ts';
+import { avatarExtension } from '../../lib/images.ts';
 import { contactInboxFor, generatedSourceId } from './contact-inboxes.ts';
 import {
   contactInboxRows,

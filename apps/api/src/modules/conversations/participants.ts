@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import type { ParticipantsBodySchema } from '@app/shared/conversations';
 import { invalid } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
-import { listAgentsByIds } from '../agents/service.ts';
-import { accountMemberIds, addParticipants, participantIds, removeParticipants } from './queries.ts';
+import { accountMemberIds, listAgentsByIds } from '../agents/service.ts';
+import { addParticipants, participantIds, removeParticipants } from './queries.ts';
 import { loadConversation } from './service.ts';
 
 type Input = z.infer<typeof ParticipantsBodySchema>;

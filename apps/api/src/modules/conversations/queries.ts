@@ -106,15 +106,6 @@ export async function inboxMemberIds(db: Executor, inboxId: number, userIds: num
   return rows.map((r) => r.userId);
 }
 
-/** Of these users, those who are members of the account. */
-export async function accountMemberIds(db: Executor, accountId: number, userIds: number[]): Promise<number[]> {
-  if (userIds.length === 0) return [];
-  const rows = await db
-    .select({ userId: accountUsers.userId })
-    .from(accountUsers)
-    .where(and(eq(accountUsers.accountId, accountId), inArray(accountUsers.userId, userIds)));
-  return rows.map((r) => r.userId);
-}
 
 /**
  * Round robin candidates: the inbox's online members (optionally only members of a team), each with

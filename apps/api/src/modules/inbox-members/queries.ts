@@ -2,7 +2,7 @@ import { and, asc, count, countDistinct, eq, inArray, isNotNull, isNull, notInAr
 import { schema, type Executor } from '@app/db';
 import type { ConversationStatus } from '@app/shared/constants';
 
-const { accountUsers, conversations, inboxMembers, inboxes, users } = schema;
+const { conversations, inboxMembers, inboxes, users } = schema;
 
 export type MemberFlags = { userId: number; isLeader: boolean; canViewData: boolean };
 
@@ -38,15 +38,6 @@ export async function lockInbox(db: Executor, accountId: number, inboxId: number
   return rows.length > 0;
 }
 
-/** Of these user ids, the ones that are members of the account. */
-export async function accountMemberIds(db: Executor, accountId: number, userIds: number[]): Promise<number[]> {
-  if (userIds.length === 0) return [];
-  const rows = await db
-    .select({ userId: accountUsers.userId })
-    .from(accountUsers)
-    .where(and(eq(accountUsers.accountId, accountId), inArray(accountUsers.userId, userIds)));
-  return rows.map((r) => r.userId);
-}
 
 /** An inbox's members and their flags, by user id (served by the primary key). */
 export function listMemberFlags(db: Executor, inboxId: number): Promise<MemberFlags[]> {

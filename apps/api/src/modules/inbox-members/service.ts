@@ -3,11 +3,10 @@ import type { InboxMember, InboxMembersBody } from '@app/shared/inbox-members';
 import { invalid, notFound } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import { bumpCacheKey, publishCacheInvalidated } from '../accounts/service.ts';
-import { listAgentsByIds } from '../agents/service.ts';
+import { accountMemberIds, listAgentsByIds } from '../agents/service.ts';
 import { recordAudit } from '../audit-logs/service.ts';
 import {
   accountInboxIds,
-  accountMemberIds,
   confirmedCommonMemberIds,
   deleteMembers,
   listMemberFlags,

@@ -9,7 +9,6 @@ import { checkAttachments, type CheckedFile } from './attachments.ts';
 import { mentionedUserIds } from './mentions.ts';
 import { serializeMessages } from './present.ts';
 import {
-  accountMemberIds,
   findMessageByEchoId,
   findChannelType,
   insertAttachmentRows,
@@ -20,6 +19,7 @@ import {
   type MessageRow,
 } from './queries.ts';
 import { serializeAttachment, serializeMessage, serializeUserSender } from './serializers.ts';
+import { accountMemberIds } from '../agents/service.ts';
 
 /** What createMessage takes: the POST messages body, or the initial message of POST conversations. */
 export type CreateMessageInput = {

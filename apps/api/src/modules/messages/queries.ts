@@ -274,15 +274,6 @@ export async function storeTranslation(db: Executor, accountId: number, id: numb
   return row ?? null;
 }
 
-/** The account's members among these ids. */
-export async function accountMemberIds(db: Executor, accountId: number, userIds: number[]): Promise<number[]> {
-  if (userIds.length === 0) return [];
-  const rows = await db
-    .select({ userId: accountUsers.userId })
-    .from(accountUsers)
-    .where(and(eq(accountUsers.accountId, accountId), inArray(accountUsers.userId, userIds)));
-  return rows.map((r) => r.userId);
-}
 
 /** A mention per user (mentioned_at moves to `at` when they were mentioned before); they become participants. */
 export async function recordMentions(db: Executor, accountId: number, conversationId: number, userIds: number[], at: Date) {

@@ -1,7 +1,7 @@
-import { fileTypeFromBuffer } from 'file-type';
-import type { AutoOfflineBody, AvailabilityBody, SetActiveAccountBody, UpdateProfileBody, UploadedFile } from '@app/shared/profile';
+import type { AutoOfflineBody, AvailabilityBody, SetActiveAccountBody, UpdateProfileBody } from '@app/shared/profile';
 import type { CurrentUser } from '@app/shared/users';
 import { invalid, notFound } from '../../lib/app-error.ts';
+import { avatarExtension } from '../../lib/images.ts';
 import type { UserCtx } from '../../lib/context.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -14,26 +14,6 @@ import { lockUser, updateMembershipRow, updateUserRow, type UserChanges } from '
 // does not record them, so these verbs write no audit rows (sign-in, sign-out and password resets are
 // the user events the audit log shows; modules/auth records those in each of the user's accounts).
 
-/**
- * Image types an avatar may have (000 section 5: png, jpeg/jpg, gif, webp), by the type read from the
- * bytes, mapped to the extension the file is stored under (plugins/storage serves inline by extension).
- * An animated PNG is still a PNG.
- */
-const AVATAR_EXTENSIONS: Record<string, string> = {
-  'image/png': 'png',
-  'image/apng': 'png',
-  'image/jpeg': 'jpg',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-};
-const AVATAR_TYPE_ERROR = 'must be a PNG, JPEG, GIF or WebP image';
-
-async function avatarExtension(file: UploadedFile): Promise<string> {
-  const type = await fileTypeFromBuffer(file.data);
-  const extension = type && AVATAR_EXTENSIONS[type.mime];
-  if (!extension) throw invalid('avatar', AVATAR_TYPE_ERROR);
-  return extension;
-}
 
 async function removeFile(ctx: UserCtx, key: string): Promise<void> {
   try {
@@ -72,7 +52,7 @@ async function profileChanges(ctx: UserCtx, user: UserRow, input: UpdateProfileB
     values.passwordChangedAt = new Date();
   }
 
-  const avatar = input.avatar ? { data: input.avatar.data, extension: await avatarExtension(input.avatar) } : null;
+  const avatar = input.avatar ? { data: input.avatar.data, extension: await avatarExtension(input.avatar.data) } : null;
   return { values, emailChanged, avatar };
 }
 

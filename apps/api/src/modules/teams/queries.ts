@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { schema, type Executor } from '@app/db';
 
-const { teams, teamMembers, accountUsers } = schema;
+const { teams, teamMembers } = schema;
 export type TeamRow = typeof teams.$inferSelect;
 
 /** The account's teams by name, each with whether this user is a member. */
@@ -52,15 +52,6 @@ export async function memberIds(db: Executor, teamId: number): Promise<number[]>
   return rows.map((r) => r.userId);
 }
 
-/** Of these user ids, the ones that are members of the account. */
-export async function accountMemberIds(db: Executor, accountId: number, userIds: number[]): Promise<number[]> {
-  if (userIds.length === 0) return [];
-  const rows = await db
-    .select({ userId: accountUsers.userId })
-    .from(accountUsers)
-    .where(and(eq(accountUsers.accountId, accountId), inArray(accountUsers.userId, userIds)));
-  return rows.map((r) => r.userId);
-}
 
 export async function addMembers(db: Executor, teamId: number, userIds: number[]) {
   if (userIds.length === 0) return;

@@ -4,10 +4,9 @@ import type { Executor } from '@app/db';
 import { invalid, notFound } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import { bumpCacheKey, publishCacheInvalidated } from '../accounts/service.ts';
-import { listAgentsByIds } from '../agents/service.ts';
+import { accountMemberIds, listAgentsByIds } from '../agents/service.ts';
 import { changesBetween, recordAudit } from '../audit-logs/service.ts';
 import {
-  accountMemberIds,
   addMembers,
   deleteTeamRow,
   findTeamRow,
