@@ -36,6 +36,34 @@ describe('system routes', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
   });
 
+  it('describes every route of inbox settings, conversations and messages, each with a tag and a summary', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { summary?: string; tags?: string[]; requestBody?: unknown }>>;
+    };
+    const acc = '/api/v1/accounts/{accountId}';
+    const expected: [string, string][] = [
+      ['get', `${acc}/inboxes`], ['post', `${acc}/inboxes`], ['patch', `${acc}/inboxes/{id}`], ['delete', `${acc}/inboxes/{id}/avatar`],
+      ['get', `${acc}/inboxes/{id}/agent_bot`], ['post', `${acc}/inboxes/{id}/set_agent_bot`], ['get', `${acc}/inboxes/open_conversations_count`],
+      ['get', `${acc}/all_inboxes`], ['post', `${acc}/channels/twilio_channel`], ['post', `${acc}/callbacks/register_facebook_page`],
+      ['post', `${acc}/google/authorization`], ['get', `${acc}/inbox_members/{inbox_id}`], ['patch', `${acc}/inbox_members`],
+      ['get', `${acc}/assignable_agents`], ['post', `${acc}/bulk_assignments`], ['post', `${acc}/agent_bots`],
+      ['get', `${acc}/contacts`], ['post', `${acc}/contacts`], ['get', `${acc}/contacts/{contactId}/conversations`],
+      ['get', `${acc}/conversations`], ['get', `${acc}/conversations/meta`], ['get', `${acc}/conversations/search`],
+      ['post', `${acc}/conversations/filter`], ['post', `${acc}/conversations`], ['post', `${acc}/conversations/{conversationId}/toggle_status`],
+      ['post', `${acc}/conversations/{conversationId}/assignments`], ['get', `${acc}/conversations/{conversationId}/attachments`],
+      ['get', `${acc}/conversations/{conversationId}/messages`], ['post', `${acc}/conversations/{conversationId}/messages`],
+      ['post', `${acc}/conversations/{conversationId}/messages/{id}/retry`],
+    ];
+    for (const [method, path] of expected) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    expect(doc.paths[`${acc}/conversations`]!.post!.requestBody).toBeDefined();
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        expect(operation.summary, `${method} ${path} has a summary`).toBeTruthy();
+        expect(operation.tags?.length, `${method} ${path} has a tag`).toBeGreaterThan(0);
+      }
+    }
+  });
+
   it('S0-7.04 S0-7.06 answers the Rails-style .json suffix like the plain path', async () => {
     const { account, admin } = await createAccountWithAdmin(t);
     const plain = await t.app.inject({ method: 'GET', url: `/api/v1/accounts/${account.id}`, headers: admin.headers });
