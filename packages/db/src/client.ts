@@ -61,8 +61,29 @@ async function connectPostgres(url: string, max: number): Promise<Database> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await quiesce(pool);
+      await pool.end();
+    },
   };
+}
+
+/**
+ * Waits (10 s at most) until no query is running or waiting, so requests still being served when the
+ * server stops — a client that hung up mid-request leaves its handler running — finish their queries
+ * instead of failing on an ended pool.
+ */
+async function quiesce(pool: { totalCount: number; idleCount: number; waitingCount: number }, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = 0;
+  while (Date.now() < deadline) {
+    const busy = pool.totalCount - pool.idleCount + pool.waitingCount;
+    if (busy > 0) quietSince = 0;
+    else if (!quietSince) quietSince = Date.now();
+    // quiet for a little while: a handler between two of its queries has had time to start the next one
+    else if (Date.now() - quietSince >= 50) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 export class DataDirLockedError extends Error {}
