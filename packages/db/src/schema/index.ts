@@ -6,3 +6,4 @@ export * from './installation.ts';
 export * from './settings.ts';
 export * from './inboxes.ts';
 export * from './conversations.ts';
+export * from './webhooks.ts';
