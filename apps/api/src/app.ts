@@ -17,6 +17,7 @@ import { multipartPlugin } from './plugins/multipart.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { webPlugin } from './plugins/web.ts';
+import { realtimePlugin } from './plugins/realtime.ts';
 import { systemModule } from './modules/system/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { accountsModule } from './modules/accounts/index.ts';
@@ -85,6 +86,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(openapiPlugin);
   await app.register(storagePlugin);
   await app.register(webPlugin);
+  await app.register(realtimePlugin, { redis: options.redis });
 
   await app.register(systemModule);
   await app.register(authModule);

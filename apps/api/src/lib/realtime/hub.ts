@@ -1,0 +1,249 @@
+import { WebSocket } from 'ws';
+import type { Executor } from '@app/db';
+import type { EventBus } from '../event-bus.ts';
+import type { Logger } from '../logger.ts';
+import { availabilityOf, findMembership, findMembershipByToken } from './directory.ts';
+import { confirmFrame, eventFrame, messageJson, parseCommand, parseIdentifier, pingFrame, rejectFrame, welcomeFrame } from './protocol.ts';
+import { canSee, type Subscriber } from './scope.ts';
+import { createTypingTimers } from './typing-timers.ts';
+import type { Backbone, Envelope } from './types.ts';
+
+export type HubOptions = {
+  db: Executor;
+  bus: EventBus;
+  backbone: Backbone;
+  log: Logger;
+  /** How long a typing indicator lasts without a new typing event (000 section 7: 30 s). */
+  typingTimeoutMs?: number | undefined;
+  pingIntervalMs?: number;
+  /** A socket with more than this waiting to be written is dropped rather than waited for. */
+  maxBufferedBytes?: number;
+  /** Pings a socket may leave unanswered before it is terminated. */
+  maxMissedPongs?: number;
+};
+
+type Connection = { socket: WebSocket; subscriptions: Map<string, Subscription>; missedPongs: number };
+
+type Subscription = Subscriber & {
+  identifier: string;
+  connection: Connection;
+  /** Live events wait here while the replay is being sent. */
+  pending: Envelope[] | null;
+  replayedUpTo: number;
+};
+
+/**
+ * The sockets of this process: ActionCable handshake and subscriptions, per-subscriber scoping,
+ * replay on reconnect, presence. Every event reaches it through the backbone, whichever process caused it.
+ */
+export class Hub {
+  /** Tunable at runtime (tests shorten it). */
+  typingTimeoutMs: number;
+  private readonly options: Required<Omit<HubOptions, 'typingTimeoutMs'>>;
+  private readonly connections = new Set<Connection>();
+  private readonly byAccount = new Map<number, Set<Subscription>>();
+  private readonly typing;
+  private readonly unsubscribeBus: () => void;
+  private readonly pinger: NodeJS.Timeout;
+  private closing = false;
+
+  constructor(options: HubOptions) {
+    this.typingTimeoutMs = options.typingTimeoutMs ?? 30_000;
+    this.options = { pingIntervalMs: 3000, maxBufferedBytes: 1024 * 1024, maxMissedPongs: 3, ...options };
+    const { backbone, bus, log } = this.options;
+    this.typing = createTypingTimers({
+      timeoutMs: () => this.typingTimeoutMs,
+      origin: backbone.origin,
+      expire: (event) => bus.publish(event),
+    });
+    backbone.onEnvelope((envelope) => this.deliver(envelope));
+    this.unsubscribeBus = bus.subscribe((event) =>
+      backbone.publish(event).catch((err: unknown) => log.error({ err, event: event.name }, 'realtime: publish failed')),
+    );
+    this.pinger = setInterval(() => this.heartbeat(), this.options.pingIntervalMs);
+    this.pinger.unref();
+  }
+
+  /** Takes over a freshly upgraded socket. */
+  attach(socket: WebSocket) {
+    const connection: Connection = { socket, subscriptions: new Map(), missedPongs: 0 };
+    this.connections.add(connection);
+    socket.on('pong', () => {
+      connection.missedPongs = 0;
+    });
+    socket.on('message', (raw) => {
+      void this.onMessage(connection, raw.toString()).catch((err: unknown) => this.options.log.error({ err }, 'realtime: command failed'));
+    });
+    socket.on('error', (err) => this.options.log.debug({ err }, 'realtime: socket error'));
+    socket.on('close', () => this.detach(connection));
+    this.send(connection, welcomeFrame());
+  }
+
+  get connectionCount() {
+    return this.connections.size;
+  }
+
+  async close() {
+    this.closing = true;
+    clearInterval(this.pinger);
+    this.typing.clear();
+    this.unsubscribeBus();
+    const leaving: Promise<unknown>[] = [];
+    for (const connection of this.connections) {
+      for (const sub of connection.subscriptions.values()) leaving.push(this.options.backbone.presence(sub.accountId, sub.userId, -1));
+      connection.subscriptions.clear();
+      connection.socket.terminate();
+    }
+    this.connections.clear();
+    this.byAccount.clear();
+    await Promise.allSettled(leaving);
+  }
+
+  private async onMessage(connection: Connection, raw: string) {
+    const command = parseCommand(raw);
+    if (!command) return;
+    if (command.command === 'subscribe') return this.subscribe(connection, command.identifier);
+    if (command.command === 'unsubscribe') {
+      const sub = connection.subscriptions.get(command.identifier);
+      if (sub) await this.unsubscribe(sub);
+      return;
+    }
+    // `perform('update_presence')`: answer the caller with the account's presence.
+    const sub = connection.subscriptions.get(command.identifier);
+    if (sub && command.data?.includes('update_presence')) {
+      const online = await this.options.backbone.presence(sub.accountId, sub.userId, 0);
+      const data = await this.presenceData(sub.accountId, online);
+      this.send(connection, eventFrame(sub.identifier, messageJson('presence.update', data, sub.replayedUpTo)));
+    }
+  }
+
+  private async subscribe(connection: Connection, identifier: string) {
+    if (connection.subscriptions.has(identifier)) return;
+    const room = parseIdentifier(identifier);
+    const membership = room ? await findMembershipByToken(this.options.db, room.pubsub_token, room.account_id) : null;
+    if (!room || !membership || (room.user_id !== undefined && room.user_id !== membership.userId)) {
+      this.send(connection, rejectFrame(identifier));
+      return;
+    }
+    if (connection.socket.readyState !== WebSocket.OPEN) return;
+    const sub: Subscription = {
+      ...membership,
+      accountId: room.account_id,
+      identifier,
+      connection,
+      pending: room.last_seq === undefined ? null : [],
+      replayedUpTo: 0,
+    };
+    connection.subscriptions.set(identifier, sub);
+    this.accountSubs(sub.accountId).add(sub);
+    this.send(connection, confirmFrame(identifier));
+
+    if (room.last_seq !== undefined) await this.replay(sub, room.last_seq);
+    const online = await this.options.backbone.presence(sub.accountId, sub.userId, 1);
+    await this.publishPresence(sub.accountId, online);
+  }
+
+  private async replay(sub: Subscription, lastSeq: number) {
+    try {
+      const result = await this.options.backbone.replay(sub.accountId, lastSeq);
+      if (result.kind === 'resync') {
+        sub.replayedUpTo = result.seq;
+        this.send(sub.connection, eventFrame(sub.identifier, messageJson('resync.required', { account_id: sub.accountId, last_seq: lastSeq }, result.seq)));
+      } else {
+        for (const envelope of result.envelopes) this.sendEnvelope(sub, envelope);
+        sub.replayedUpTo = result.envelopes.at(-1)?.seq ?? lastSeq;
+      }
+    } finally {
+      const pending = sub.pending ?? [];
+      sub.pending = null;
+      for (const envelope of pending) if (envelope.ephemeral || envelope.seq > sub.replayedUpTo) this.sendEnvelope(sub, envelope);
+    }
+  }
+
+  private async unsubscribe(sub: Subscription) {
+    sub.connection.subscriptions.delete(sub.identifier);
+    this.byAccount.get(sub.accountId)?.delete(sub);
+    if (this.closing) return;
+    const online = await this.options.backbone.presence(sub.accountId, sub.userId, -1);
+    await this.publishPresence(sub.accountId, online);
+  }
+
+  private detach(connection: Connection) {
+    this.connections.delete(connection);
+    for (const sub of [...connection.subscriptions.values()]) {
+      void this.unsubscribe(sub).catch((err: unknown) => this.options.log.warn({ err }, 'realtime: presence update failed'));
+    }
+  }
+
+  private deliver(envelope: Envelope) {
+    if (this.closing) return;
+    this.typing.observe(envelope);
+    const subs = this.byAccount.get(envelope.event.accountId);
+    if (!subs) return;
+    for (const sub of subs) {
+      if (!canSee(sub, envelope.event)) continue;
+      if (sub.pending) sub.pending.push(envelope);
+      else this.sendEnvelope(sub, envelope);
+    }
+    // Inbox members or roles changed: re-read the scope of this account's subscribers.
+    if (envelope.event.name === 'account.cache_invalidated') {
+      for (const sub of subs) void this.refresh(sub);
+    }
+  }
+
+  private async refresh(sub: Subscription) {
+    try {
+      const membership = await findMembership(this.options.db, sub.accountId, sub.userId);
+      if (!membership) return await this.unsubscribe(sub);
+      sub.role = membership.role;
+      sub.inboxIds = membership.inboxIds;
+    } catch (err) {
+      this.options.log.warn({ err, userId: sub.userId }, 'realtime: membership refresh failed');
+    }
+  }
+
+  private sendEnvelope(sub: Subscription, envelope: Envelope) {
+    this.send(sub.connection, eventFrame(sub.identifier, messageJson(envelope.event.name, envelope.event.data, envelope.seq)));
+  }
+
+  /** Never waits on a socket: a full one is dropped, its client reconnects and replays. */
+  private send(connection: Connection, frame: string) {
+    const { socket } = connection;
+    if (socket.readyState !== WebSocket.OPEN) return;
+    if (socket.bufferedAmount > this.options.maxBufferedBytes) {
+      this.options.log.warn({ buffered: socket.bufferedAmount }, 'realtime: slow socket dropped');
+      socket.terminate();
+      return;
+    }
+    socket.send(frame);
+  }
+
+  private heartbeat() {
+    const frame = pingFrame();
+    for (const connection of this.connections) {
+      if (connection.missedPongs >= this.options.maxMissedPongs) {
+        connection.socket.terminate();
+        continue;
+      }
+      connection.missedPongs += 1;
+      this.send(connection, frame);
+      if (connection.socket.readyState === WebSocket.OPEN) connection.socket.ping();
+    }
+  }
+
+  private async publishPresence(accountId: number, online: number[]) {
+    if (this.closing) return;
+    const data = await this.presenceData(accountId, online);
+    await this.options.backbone.publish({ name: 'presence.update', accountId, data }, { ephemeral: true });
+  }
+
+  private async presenceData(accountId: number, online: number[]) {
+    return { account_id: accountId, users: await availabilityOf(this.options.db, accountId, online), contacts: {} };
+  }
+
+  private accountSubs(accountId: number) {
+    let subs = this.byAccount.get(accountId);
+    if (!subs) this.byAccount.set(accountId, (subs = new Set()));
+    return subs;
+  }
+}

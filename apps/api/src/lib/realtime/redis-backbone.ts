@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Logger } from '../logger.ts';
+import { replayFrom } from './replay.ts';
+import { DEFAULT_BUFFER_LIMITS, type Backbone, type BufferLimits, type Envelope } from './types.ts';
+
+// Stamps, keeps and publishes in one step, so the buffer and the channel see events in seq order.
+const PUBLISH_SCRIPT = `
+local ephemeral = ARGV[4] == '1'
+local seq
+if ephemeral then
+  seq = tonumber(redis.call('GET', KEYS[1]) or '0')
+else
+  seq = redis.call('INCR', KEYS[1])
+end
+local entry = '{"seq":' .. seq .. ',"at":' .. ARGV[2] .. ',"origin":"' .. ARGV[3] .. '","ephemeral":' .. (ephemeral and 'true' or 'false') .. ',"event":' .. ARGV[1] .. '}'
+if not ephemeral then
+  redis.call('RPUSH', KEYS[2], entry)
+  redis.call('LTRIM', KEYS[2], -tonumber(ARGV[5]), -1)
+  redis.call('PEXPIRE', KEYS[2], ARGV[6])
+end
+redis.call('PUBLISH', ARGV[7], entry)
+return seq
+`;
+
+export type RedisBackboneOptions = {
+  /** Commands (INCR, lists, hashes); its keyPrefix namespaces every key and the channel. */
+  redis: Redis;
+  log: Logger;
+  limits?: BufferLimits;
+};
+
+/**
+ * Several processes on one Redis: a seq counter and a capped list per account (any process can replay),
+ * one pub/sub channel every process listens to. Each process delivers only what arrives on the channel,
+ * its own events included, so nothing is delivered twice and every process sees one order.
+ */
+export async function createRedisBackbone(options: RedisBackboneOptions): Promise<Backbone> {
+  const { redis, log } = options;
+  const limits = options.limits ?? DEFAULT_BUFFER_LIMITS;
+  const origin = randomUUID();
+  // Channels are not keys: ioredis does not prefix them, so the prefix is added here.
+  const channel = `${redis.options.keyPrefix ?? ''}realtime:events`;
+  const subscriber = redis.duplicate();
+  const listeners: ((envelope: Envelope) => void)[] = [];
+  subscriber.on('message', (_channel: string, raw: string) => {
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(raw) as Envelope;
+    } catch (err) {
+      log.warn({ err }, 'realtime: unreadable envelope dropped');
+      return;
+    }
+    for (const listener of listeners) listener(envelope);
+  });
+  subscriber.on('error', (err) => log.warn({ err }, 'realtime: redis subscriber error'));
+  await subscriber.subscribe(channel);
+
+  const seqKey = (accountId: number) => `realtime:seq:${accountId}`;
+  const bufferKey = (accountId: number) => `realtime:buffer:${accountId}`;
+  const presenceKey = (accountId: number) => `realtime:presence:${accountId}`;
+
+  return {
+    origin,
+    async publish(event, opts) {
+      await redis.eval(
+        PUBLISH_SCRIPT,
+        2,
+        seqKey(event.accountId),
+        bufferKey(event.accountId),
+        JSON.stringify(event),
+        String(Date.now()),
+        origin,
+        opts?.ephemeral ? '1' : '0',
+        String(limits.maxEvents),
+        String(limits.maxAgeMs),
+        channel,
+      );
+    },
+    onEnvelope(listener) {
+      listeners.push(listener);
+    },
+    async replay(accountId, afterSeq) {
+      const [seq, list] = await Promise.all([redis.get(seqKey(accountId)), redis.lrange(bufferKey(accountId), 0, -1)]);
+      const entries = list.map((raw) => JSON.parse(raw) as Envelope);
+      return replayFrom(entries, Number(seq ?? 0), afterSeq, Date.now(), limits.maxAgeMs);
+    },
+    async presence(accountId, userId, delta) {
+      // A process that dies keeps its counts until the user's next disconnect elsewhere; see docs/realtime.md.
+      const key = presenceKey(accountId);
+      if (delta !== 0) {
+        const count = await redis.hincrby(key, String(userId), delta);
+        if (count <= 0) await redis.hdel(key, String(userId));
+      }
+      const all = await redis.hgetall(key);
+      return Object.entries(all)
+        .filter(([, n]) => Number(n) > 0)
+        .map(([id]) => Number(id));
+    },
+    async close() {
+      listeners.splice(0);
+      subscriber.disconnect();
+    },
+  };
+}

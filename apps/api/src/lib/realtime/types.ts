@@ -1,0 +1,37 @@
+import type { DomainEvent } from '@app/shared/events';
+
+/** The presence snapshot the hub itself publishes; every other event comes from the domain bus. */
+export type PresenceEvent = {
+  name: 'presence.update';
+  accountId: number;
+  data: { account_id: number; users: Record<string, string>; contacts: Record<string, string> };
+};
+
+export type RealtimeEvent = DomainEvent | PresenceEvent;
+
+/**
+ * One event as it travels between processes: its per-account sequence number, when it was stamped,
+ * the process that published it. Ephemeral events (presence) carry the account's current seq without
+ * taking a new one and are never kept for replay.
+ */
+export type Envelope = { seq: number; at: number; origin: string; ephemeral: boolean; event: RealtimeEvent };
+
+export type ReplayResult = { kind: 'events'; envelopes: Envelope[] } | { kind: 'resync'; seq: number };
+
+/** Sequence, replay buffer, fan-out and presence counts; in memory or shared through Redis. */
+export type Backbone = {
+  /** This process's id, stamped on what it publishes. */
+  readonly origin: string;
+  /** Stamps the event and hands it to every process's `onEnvelope` (this one included) exactly once. */
+  publish: (event: RealtimeEvent, options?: { ephemeral?: boolean }) => Promise<void>;
+  onEnvelope: (listener: (envelope: Envelope) => void) => void;
+  /** The account's events after `afterSeq` still in the buffer, or a resync when some were dropped. */
+  replay: (accountId: number, afterSeq: number) => Promise<ReplayResult>;
+  /** Adds `delta` (0 to only read) to the user's open subscriptions in the account; answers the users now online. */
+  presence: (accountId: number, userId: number, delta: -1 | 0 | 1) => Promise<number[]>;
+  close: () => Promise<void>;
+};
+
+export type BufferLimits = { maxEvents: number; maxAgeMs: number };
+
+export const DEFAULT_BUFFER_LIMITS: BufferLimits = { maxEvents: 1000, maxAgeMs: 10 * 60 * 1000 };

@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { WebSocket } from 'ws';
+import { schema } from '@app/db';
+import { buildApp, type App } from '../app.ts';
+import { buildTestApp, type TestContext } from '../../test/helpers.ts';
+import { createAccountWithAdmin, createConversation, createInbox, createMember, type Member } from '../../test/factories.ts';
+
+type Frame = { type?: string; identifier?: string; message?: { event: string; data: Record<string, unknown>; seq: number } | number };
+
+/** A ws client that keeps every frame so tests can wait for one or check that none came. */
+class CableClient {
+  readonly frames: Frame[] = [];
+  private waiters: (() => void)[] = [];
+  readonly socket: WebSocket;
+  constructor(socket: WebSocket) {
+    this.socket = socket;
+    socket.on('message', (raw) => {
+      this.frames.push(JSON.parse(raw.toString()) as Frame);
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+  }
+  static async open(app: App) {
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/cable`);
+    const client = new CableClient(socket);
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    return client;
+  }
+  async next(match: (f: Frame) => boolean, timeoutMs = 3000): Promise<Frame> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.frames.find(match);
+      if (found) return found;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames.map((f) => f.type ?? (f.message as { event?: string })?.event))}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+  events(name?: string) {
+    return this.frames
+      .map((f) => f.message)
+      .filter((m): m is { event: string; data: Record<string, unknown>; seq: number } => typeof m === 'object' && m !== null)
+      .filter((m) => !name || m.event === name);
+  }
+  event(name: string, timeoutMs?: number) {
+    return this.next((f) => typeof f.message === 'object' && f.message?.event === name, timeoutMs).then((f) => f.message as { event: string; data: Record<string, unknown>; seq: number });
+  }
+  close() {
+    this.socket.terminate();
+  }
+}
+
+async function tokenOf(t: TestContext, userId: number) {
+  const [row] = await t.db.select({ token: schema.users.pubsubToken }).from(schema.users).where(eq(schema.users.id, userId));
+  return row!.token;
+}
+
+const identifierFor = (token: string, accountId: number, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ channel: 'RoomChannel', pubsub_token: token, account_id: accountId, ...extra });
+
+/** Connects, waits for welcome, subscribes and answers the subscription's answer type. */
+async function subscribe(t: TestContext, app: App, member: Member, extra: Record<string, unknown> = {}, token?: string) {
+  const client = await CableClient.open(app);
+  await client.next((f) => f.type === 'welcome');
+  const identifier = identifierFor(token ?? (await tokenOf(t, member.user.id)), member.accountId, { user_id: member.user.id, ...extra });
+  client.socket.send(JSON.stringify({ command: 'subscribe', identifier }));
+  const answer = await client.next((f) => f.type === 'confirm_subscription' || f.type === 'reject_subscription');
+  expect(answer.identifier).toBe(identifier);
+  return { client, answer: answer.type };
+}
+
+const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('/cable realtime', () => {
+  let t: TestContext;
+  const open: CableClient[] = [];
+  let accountId: number;
+  let admin: Member;
+  let agentElsewhere: Member;
+  let inboxId: number;
+  let displayId: number;
+  let otherAdmin: Member;
+
+  const track = <T extends { client: CableClient }>(s: T) => {
+    open.push(s.client);
+    return s;
+  };
+  const toggle = (status: 'open' | 'resolved', app: App = t.app) =>
+    app.inject({ method: 'POST', url: `/api/v1/accounts/${accountId}/conversations/${displayId}/toggle_status`, headers: admin.headers, payload: { status } });
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const a = await createAccountWithAdmin(t);
+    accountId = a.account.id;
+    admin = a.admin;
+    agentElsewhere = await createMember(t, accountId, 'agent');
+    const inbox = await createInbox(t, accountId, { members: [admin.user.id] });
+    await createInbox(t, accountId, { members: [agentElsewhere.user.id] });
+    inboxId = inbox.id;
+    displayId = (await createConversation(t, accountId, inboxId)).displayId;
+    otherAdmin = (await createAccountWithAdmin(t)).admin;
+  });
+  afterAll(async () => {
+    for (const c of open) c.close();
+    await t.close();
+  });
+
+  it('S0-7.60 S0-7.78 welcomes, confirms, and delivers status changes only in scope (administrator yes; agent of another inbox and another account no)', async () => {
+    const adminSub = track(await subscribe(t, t.app, admin));
+    expect(adminSub.answer).toBe('confirm_subscription');
+    const agentSub = track(await subscribe(t, t.app, agentElsewhere));
+    const foreignSub = track(await subscribe(t, t.app, otherAdmin));
+    expect(agentSub.answer).toBe('confirm_subscription');
+
+    expect((await toggle('resolved')).statusCode).toBe(200);
+    const event = await adminSub.client.event('conversation.status_changed');
+    expect(event.data).toMatchObject({ id: displayId, status: 'resolved', inbox_id: inboxId });
+    expect(event.seq).toBeGreaterThan(0);
+    const frame = adminSub.client.frames.find((f) => typeof f.message === 'object' && f.message?.event === 'conversation.status_changed');
+    expect(JSON.parse(frame!.identifier!)).toMatchObject({ channel: 'RoomChannel', account_id: accountId });
+
+    await settle();
+    expect(agentSub.client.events('conversation.status_changed')).toEqual([]);
+    expect(foreignSub.client.events().filter((m) => m.event !== 'presence.update')).toEqual([]);
+    expect(adminSub.client.events('conversation.status_changed')).toHaveLength(1);
+  });
+
+  it('S0-7.68 publishes presence.update with the online users of the account', async () => {
+    const sub = track(await subscribe(t, t.app, admin));
+    const presence = await sub.client.event('presence.update');
+    expect(presence.data).toMatchObject({ account_id: accountId, users: { [String(admin.user.id)]: 'online' }, contacts: {} });
+  });
+
+  it('rejects an unknown pubsub token and a member of another account', async () => {
+    expect(track(await subscribe(t, t.app, admin, {}, 'not-a-token')).answer).toBe('reject_subscription');
+    const intruder = { ...otherAdmin, accountId };
+    expect(track(await subscribe(t, t.app, intruder)).answer).toBe('reject_subscription');
+  });
+
+  it('S0-4.13 S0-9.04 replays exactly the missed events after last_seq, and asks for a resync when last_seq is older than the buffer', async () => {
+    const control = track(await subscribe(t, t.app, admin));
+    const first = track(await subscribe(t, t.app, admin));
+    await toggle('open');
+    const seen = await first.client.event('conversation.status_changed');
+    first.client.close();
+
+    await toggle('resolved');
+    await toggle('open');
+    await control.client.next(() => control.client.events('conversation.status_changed').length >= 3);
+    await settle(100);
+    const missed = control.client.events().filter((m) => m.event !== 'presence.update' && m.seq > seen.seq);
+    const again = track(await subscribe(t, t.app, admin, { last_seq: seen.seq }));
+    await settle();
+    const replayed = again.client.events().filter((m) => m.event !== 'presence.update');
+    expect(replayed).toEqual(missed);
+    expect(replayed.filter((m) => m.event === 'conversation.status_changed').map((m) => m.data['status'])).toEqual(['resolved', 'open']);
+    expect(replayed.map((m) => m.seq)).toEqual(replayed.map((_m, i) => seen.seq + 1 + i));
+
+    // push the buffer (last 1,000 events) past that point
+    for (let i = 0; i < 1001; i++) t.app.bus.publish({ name: 'account.cache_invalidated', accountId, data: { cache_keys: { label: 1, inbox: 1, team: 1 } } });
+    await again.client.next(() => again.client.events('account.cache_invalidated').length >= 1001, 10_000);
+    const stale = track(await subscribe(t, t.app, admin, { last_seq: seen.seq }));
+    const resync = await stale.client.event('resync.required');
+    expect(resync.data).toMatchObject({ account_id: accountId, last_seq: seen.seq });
+    expect(stale.client.events().filter((m) => m.event !== 'presence.update' && m.event !== 'resync.required')).toEqual([]);
+  });
+
+  it('S0-7.79 S0-9.05 a typing_on expires into typing_off for the same user and conversation (timeout shortened for the test)', async () => {
+    t.app.realtime.typingTimeoutMs = 300;
+    const colleague = await createMember(t, accountId, 'administrator');
+    const watcher = track(await subscribe(t, t.app, colleague));
+    const typist = track(await subscribe(t, t.app, admin));
+    const started = Date.now();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/accounts/${accountId}/conversations/${displayId}/toggle_typing_status`,
+      headers: admin.headers,
+      payload: { typing_status: 'on' },
+    });
+    expect(response.statusCode).toBe(200);
+    const on = await watcher.client.event('conversation.typing_on');
+    const off = await watcher.client.event('conversation.typing_off', 3000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect(off.data).toMatchObject({ user: { id: admin.user.id }, conversation: { id: displayId } });
+    expect(off.seq).toBeGreaterThan(on.seq);
+    // the typist is not told about their own typing
+    expect(typist.client.events('conversation.typing_on')).toEqual([]);
+    t.app.realtime.typingTimeoutMs = 30_000;
+  });
+
+});
+
+describe('/cable across processes', () => {
+  let t: TestContext;
+  let second: App | undefined;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    if (t.redis) {
+      // A second process: same database and the same Redis (and key prefix), its own sockets.
+      second = await buildApp({ config: t.config, database: t.database, redis: t.redis, logger: false });
+      await second.listen({ port: 0, host: '127.0.0.1' });
+    }
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await t.close();
+  });
+
+  it('an event caused through app A reaches a socket on app B, once (needs Redis: skipped on TEST_REDIS=none)', async (ctx) => {
+    if (!second) return ctx.skip('no Redis: fan-out between processes needs REDIS_URL');
+    const { account, admin } = await createAccountWithAdmin(t);
+    const inbox = await createInbox(t, account.id, { members: [admin.user.id] });
+    const conversation = await createConversation(t, account.id, inbox.id);
+    const onB = await subscribe(t, second, admin);
+    const onA = await subscribe(t, t.app, admin);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/accounts/${account.id}/conversations/${conversation.displayId}/toggle_status`,
+      headers: admin.headers,
+      payload: { status: 'resolved' },
+    });
+    expect(response.statusCode).toBe(200);
+    const onBEvent = await onB.client.event('conversation.status_changed');
+    expect(onBEvent.data).toMatchObject({ id: conversation.displayId, status: 'resolved' });
+    await onA.client.event('conversation.status_changed');
+    await settle();
+    expect(onA.client.events('conversation.status_changed')).toHaveLength(1);
+    expect(onB.client.events('conversation.status_changed')).toHaveLength(1);
+    onA.client.close();
+    onB.client.close();
+  });
+});
