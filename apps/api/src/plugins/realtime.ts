@@ -33,7 +33,7 @@ export const realtimePlugin = fp<RealtimeOptions>(
     await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
     app.get('/cable', { websocket: true, config: { auth: 'none' }, schema: { hide: true } }, (socket) => hub.attach(socket));
 
-    // Runs before @fastify/websocket closes its server (hooks close in reverse order).
+    // The hub terminates its own sockets and gives back presence; @fastify/websocket closes its server.
     app.addHook('onClose', async () => {
       await hub.close();
       await backbone.close();

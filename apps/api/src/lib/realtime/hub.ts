@@ -30,6 +30,8 @@ type Subscription = Subscriber & {
   /** Live events wait here while the replay is being sent. */
   pending: Envelope[] | null;
   replayedUpTo: number;
+  /** Whether this subscription counts its user online (only after its replay finished). */
+  counted: boolean;
 };
 
 /**
@@ -90,7 +92,7 @@ export class Hub {
     this.unsubscribeBus();
     const leaving: Promise<unknown>[] = [];
     for (const connection of this.connections) {
-      for (const sub of connection.subscriptions.values()) leaving.push(this.options.backbone.presence(sub.accountId, sub.userId, -1));
+      for (const sub of connection.subscriptions.values()) if (sub.counted) leaving.push(this.options.backbone.presence(sub.accountId, sub.userId, -1));
       connection.subscriptions.clear();
       connection.socket.terminate();
     }
@@ -133,12 +135,16 @@ export class Hub {
       connection,
       pending: room.last_seq === undefined ? null : [],
       replayedUpTo: 0,
+      counted: false,
     };
     connection.subscriptions.set(identifier, sub);
     this.accountSubs(sub.accountId).add(sub);
     this.send(connection, confirmFrame(identifier));
 
     if (room.last_seq !== undefined) await this.replay(sub, room.last_seq);
+    // Closed during the replay: detach has already taken the subscription away; do not count it online.
+    if (!connection.subscriptions.has(identifier)) return;
+    sub.counted = true;
     const online = await this.options.backbone.presence(sub.accountId, sub.userId, 1);
     await this.publishPresence(sub.accountId, online);
   }
@@ -163,7 +169,8 @@ export class Hub {
   private async unsubscribe(sub: Subscription) {
     sub.connection.subscriptions.delete(sub.identifier);
     this.byAccount.get(sub.accountId)?.delete(sub);
-    if (this.closing) return;
+    if (this.closing || !sub.counted) return;
+    sub.counted = false;
     const online = await this.options.backbone.presence(sub.accountId, sub.userId, -1);
     await this.publishPresence(sub.accountId, online);
   }
