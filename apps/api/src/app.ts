@@ -36,6 +36,7 @@ import { agentBotsModule } from './modules/agent-bots/index.ts';
 import { contactsModule } from './modules/contacts/index.ts';
 import { conversationsModule } from './modules/conversations/index.ts';
 import { messagesModule } from './modules/messages/index.ts';
+import { webhooksModule } from './modules/webhooks/index.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(contactsModule);
   await app.register(conversationsModule);
   await app.register(messagesModule);
+  await app.register(webhooksModule);
   await app.register(auditLogsModule);
 
   app.addHook('onSend', async (_request, reply) => {

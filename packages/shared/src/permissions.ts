@@ -159,6 +159,8 @@ export const ROUTE_ACCESS = {
   // 000 section 6: a checker does not load teams
   'api:teams.index': ['administrator', 'agent', 'custom_role'],
   'api:teams.manage': ADMIN,
+  'api:webhooks.index': ADMIN,
+  'api:webhooks.manage': ADMIN,
   // saved folders and segments belong to the member who saved them
   'api:custom_filters.manage': EVERY_MEMBER,
   // inboxes: every member reads the inboxes they work (agents and checkers: their memberships only)

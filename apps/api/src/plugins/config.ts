@@ -48,6 +48,10 @@ export const EnvSchema = z.object({
   FB_APP_SECRET: z.string().trim().optional(),
   TRANSLATION_API_URL: optionalUrl,
   TRANSLATION_API_KEY: z.string().trim().optional(),
+  WEBHOOK_ALLOWED_HOSTS: z.string().default(''),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(5),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
+  WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(2_000),
 });
 
 /** An OAuth client the installation is registered with; absent when either half is not configured. */
@@ -78,6 +82,11 @@ export type Config = {
   oauth: { google?: OAuthClient; microsoft?: OAuthClient; twitter?: OAuthClient; facebook?: OAuthClient };
   /** A LibreTranslate-compatible provider for message translation; none when the URL is unset. */
   translation: { url: string | undefined; apiKey: string | undefined };
+  /**
+   * Outgoing account webhooks: hosts, addresses or CIDRs reachable despite being private, the send
+   * timeout, the first retry delay (later ones scale from it) and the in-process runner's poll (0 = off).
+   */
+  webhooks: { allowedHosts: string[]; timeoutMs: number; retryBaseMs: number; pollIntervalMs: number };
   /** Derived: embedded mode runs PGlite and in-process queues. */
   embedded: boolean;
   redisEnabled: boolean;
@@ -128,6 +137,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...oauthClient('facebook', e.FB_APP_ID, e.FB_APP_SECRET),
     },
     translation: { url: e.TRANSLATION_API_URL, apiKey: e.TRANSLATION_API_KEY || undefined },
+    webhooks: {
+      allowedHosts: e.WEBHOOK_ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+      timeoutMs: Math.round(e.WEBHOOK_TIMEOUT_SECONDS * 1000),
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+      pollIntervalMs: e.WEBHOOK_POLL_INTERVAL_MS,
+    },
     embedded: !e.DATABASE_URL,
     redisEnabled: Boolean(e.REDIS_URL),
   };

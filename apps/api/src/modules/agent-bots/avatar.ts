@@ -1,10 +1,11 @@
 import http from 'node:http';
 import https from 'node:https';
-import { lookup, type LookupAddress } from 'node:dns';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
 import { AVATAR_MAX_BYTES } from '@app/shared/constants';
+import { guardedLookup as sharedLookup, isPublicAddress, publicOnly } from '../../lib/safe-fetch.ts';
 
 export { avatarExtension } from '../../lib/images.ts';
+export { isPublicAddress } from '../../lib/safe-fetch.ts';
 
 export class DownloadError extends Error {
   readonly privateAddress: boolean;
@@ -15,56 +16,8 @@ export class DownloadError extends Error {
   }
 }
 
-// Loopback, private, link-local (cloud metadata), carrier-grade NAT, multicast and reserved ranges:
-// an administrator's avatar_url must not make the server reach into its own network.
-const NON_PUBLIC = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  NON_PUBLIC.addSubnet(net, prefix, 'ipv4');
-}
-// (BlockList applies the IPv4 rules to IPv4-mapped IPv6 addresses too, e.g. ::ffff:127.0.0.1.)
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  NON_PUBLIC.addSubnet(net, prefix, 'ipv6');
-}
-
-export function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return false;
-  return !NON_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
-
-/** Resolves like dns.lookup but refuses names with any non-public address, checked where the socket connects. */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    lookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
-      if (err) return callback(err, '', 0);
-      if (addresses.length === 0) return callback(new DownloadError(`${hostname} has no address`), '', 0);
-      if (!allowPrivate && addresses.some((a) => !isPublicAddress(a.address))) {
-        return callback(new DownloadError(`${hostname} resolves to a non-public address`, true), '', 0);
-      }
-      if (options.all) return callback(null, addresses);
-      const [first] = addresses;
-      return callback(null, first!.address, first!.family);
-    });
-  };
-}
+/** Resolves through the shared guard, failing with a DownloadError that says the address was refused. */
+const guardedLookup = (allowPrivate: boolean) => sharedLookup(allowPrivate ? () => true : publicOnly, (message) => new DownloadError(message, true));
 
 export type DownloadOptions = { allowPrivateAddresses?: boolean; timeoutMs?: number; maxBytes?: number; maxRedirects?: number };
 

@@ -1,0 +1,94 @@
+import { MESSAGE_TYPES } from '@app/shared/constants';
+import type { DomainEvent } from '@app/shared/events';
+import type { WebhookEvent } from '@app/shared/webhooks';
+import type { AccountCtx, Services } from '../../lib/context.ts';
+import { findAccountName } from '../accounts/service.ts';
+import { presentConversationById } from '../conversations/service.ts';
+import { conversationIdByDisplayId, findInboxSummary } from './queries.ts';
+
+type Payload = Record<string, unknown>;
+
+/** Domain event → Chatwoot webhook event; events without one (read, mentions, cache keys…) are not sent. */
+const EVENT_NAMES: Partial<Record<DomainEvent['name'], WebhookEvent>> = {
+  'conversation.created': 'conversation_created',
+  'conversation.updated': 'conversation_updated',
+  'conversation.status_changed': 'conversation_status_changed',
+  // Chatwoot announces an assignment as a conversation update
+  'assignee.changed': 'conversation_updated',
+  'message.created': 'message_created',
+  'message.updated': 'message_updated',
+  'contact.created': 'contact_created',
+  'contact.updated': 'contact_updated',
+  'conversation.typing_on': 'conversation_typing_on',
+  'conversation.typing_off': 'conversation_typing_off',
+};
+
+export function webhookEventName(event: DomainEvent): WebhookEvent | undefined {
+  return EVENT_NAMES[event.name];
+}
+
+/** A context acting for the system inside one account, to present what an event refers to. */
+function systemCtx(services: Services, accountId: number): AccountCtx {
+  return {
+    ...services,
+    meta: { ip: null, requestId: null, userAgent: 'webhooks' },
+    actor: { id: 0, name: 'System', email: '' },
+    accountId,
+    membership: { role: 'administrator', customRoleId: null, permissions: ['administrator'] },
+  };
+}
+
+const iso = (unix: unknown) => (typeof unix === 'number' ? new Date(unix * 1000).toISOString() : null);
+
+/**
+ * The body Chatwoot sends for an event (reference section 5): the push payload plus `event` and
+ * `account:{id,name}`; messages carry `message_type` as a string, an ISO `created_at`, their inbox and
+ * their conversation. Answers undefined for an event that is not sent (activity messages).
+ */
+export async function buildPayload(services: Services, event: DomainEvent, name: WebhookEvent): Promise<Payload | undefined> {
+  const account = { id: event.accountId, name: await findAccountName(services.db, event.accountId) };
+  const data = event.data as Payload;
+  switch (name) {
+    case 'conversation_created':
+    case 'conversation_updated':
+    case 'conversation_status_changed':
+      return { event: name, ...data, account };
+    case 'contact_created':
+    case 'contact_updated':
+      return { event: name, ...data, account };
+    case 'conversation_typing_on':
+    case 'conversation_typing_off':
+      return { event: name, user: data.user, conversation: { ...(data.conversation as Payload), account }, is_private: data.is_private ?? false };
+    case 'message_created':
+    case 'message_updated':
+      return messagePayload(services, event.accountId, name, data, account);
+    default:
+      return undefined;
+  }
+}
+
+async function messagePayload(services: Services, accountId: number, name: WebhookEvent, data: Payload, account: { id: number; name: string }) {
+  const messageType = MESSAGE_TYPES[data.message_type as number] ?? 'incoming';
+  // Chatwoot's webhook_sendable?: activity messages stay inside the app
+  if (messageType === 'activity') return undefined;
+  const inbox = await findInboxSummary(services.db, accountId, data.inbox_id as number);
+  const conversationId = await conversationIdByDisplayId(services.db, accountId, data.conversation_id as number);
+  const conversation = conversationId ? await presentConversationById(systemCtx(services, accountId), conversationId) : null;
+  return {
+    event: name,
+    id: data.id,
+    content: data.content,
+    content_type: data.content_type,
+    content_attributes: data.content_attributes ?? {},
+    additional_attributes: data.additional_attributes ?? {},
+    message_type: messageType,
+    private: data.private,
+    source_id: data.source_id ?? null,
+    created_at: iso(data.created_at),
+    sender: data.sender ?? null,
+    inbox: inbox ? { id: inbox.id, name: inbox.name } : { id: data.inbox_id },
+    account,
+    conversation: conversation ? { ...conversation, account } : null,
+    attachments: data.attachments ?? [],
+  };
+}

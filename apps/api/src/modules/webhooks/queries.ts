@@ -1,0 +1,164 @@
+import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { schema, type Executor } from '@app/db';
+import type { WebhookAttempt } from '@app/db/schema';
+
+const { webhooks, webhookDeliveries, inboxes, channels, conversations } = schema;
+export type WebhookRow = typeof webhooks.$inferSelect;
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type InboxSummary = { id: number; name: string; channelType: string };
+
+const inboxSummary = { id: inboxes.id, name: inboxes.name, channelType: channels.channelType };
+
+/** The account's webhooks by id, each with its inbox when scoped to one. */
+export function listWebhookRows(db: Executor, accountId: number) {
+  return db
+    .select({ webhook: webhooks, inbox: inboxSummary })
+    .from(webhooks)
+    .leftJoin(inboxes, eq(inboxes.id, webhooks.inboxId))
+    .leftJoin(channels, eq(channels.id, inboxes.channelId))
+    .where(eq(webhooks.accountId, accountId))
+    .orderBy(webhooks.id);
+}
+
+export async function findWebhookRow(db: Executor, accountId: number, id: number): Promise<WebhookRow | null> {
+  const [row] = await db.select().from(webhooks).where(and(eq(webhooks.accountId, accountId), eq(webhooks.id, id))).limit(1);
+  return row ?? null;
+}
+
+export async function findInboxSummary(db: Executor, accountId: number, id: number): Promise<InboxSummary | null> {
+  const [row] = await db.select(inboxSummary).from(inboxes).innerJoin(channels, eq(channels.id, inboxes.channelId)).where(and(eq(inboxes.accountId, accountId), eq(inboxes.id, id))).limit(1);
+  return row ?? null;
+}
+
+export async function urlTaken(db: Executor, accountId: number, url: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: webhooks.id })
+    .from(webhooks)
+    .where(and(eq(webhooks.accountId, accountId), eq(webhooks.url, url), exceptId ? sql`${webhooks.id} <> ${exceptId}` : undefined))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function insertWebhook(db: Executor, values: typeof webhooks.$inferInsert): Promise<WebhookRow> {
+  const [row] = await db.insert(webhooks).values(values).returning();
+  if (!row) throw new Error('webhook insert returned nothing');
+  return row;
+}
+
+export async function updateWebhookRow(db: Executor, accountId: number, id: number, values: Partial<typeof webhooks.$inferInsert>) {
+  const [row] = await db.update(webhooks).set(values).where(and(eq(webhooks.accountId, accountId), eq(webhooks.id, id))).returning();
+  return row ?? null;
+}
+
+export async function deleteWebhookRow(db: Executor, accountId: number, id: number) {
+  await db.delete(webhooks).where(and(eq(webhooks.accountId, accountId), eq(webhooks.id, id)));
+}
+
+/** The account's webhooks subscribed to an event (and, for inbox-scoped ones, of that inbox). */
+export function subscribedWebhooks(db: Executor, accountId: number, event: string, inboxId: number | undefined) {
+  return db
+    .select()
+    .from(webhooks)
+    .where(
+      and(
+        eq(webhooks.accountId, accountId),
+        sql`${webhooks.subscriptions} @> ${JSON.stringify([event])}::jsonb`,
+        inboxId === undefined ? sql`${webhooks.inboxId} is null` : sql`(${webhooks.inboxId} is null or ${webhooks.inboxId} = ${inboxId})`,
+      ),
+    );
+}
+
+export async function conversationIdByDisplayId(db: Executor, accountId: number, displayId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.accountId, accountId), eq(conversations.displayId, displayId)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function insertDeliveries(db: Executor, rows: (typeof webhookDeliveries.$inferInsert)[]): Promise<DeliveryRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(webhookDeliveries).values(rows).returning();
+}
+
+export async function listDeliveryRows(db: Executor, accountId: number, webhookId: number, limit: number, offset: number) {
+  const where = and(eq(webhookDeliveries.accountId, accountId), eq(webhookDeliveries.webhookId, webhookId));
+  const [rows, [total]] = await Promise.all([
+    db.select().from(webhookDeliveries).where(where).orderBy(desc(webhookDeliveries.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(webhookDeliveries).where(where),
+  ]);
+  return { rows, count: total?.n ?? 0 };
+}
+
+/** Queues a delivery again: one more round of attempts from now. */
+export async function requeueDelivery(db: Executor, accountId: number, webhookId: number, id: number, now: Date, attemptBudget: number) {
+  const [row] = await db
+    .update(webhookDeliveries)
+    .set({ status: 'pending', nextAttemptAt: now, maxAttempts: sql`${webhookDeliveries.attempts} + ${attemptBudget}` })
+    .where(and(eq(webhookDeliveries.accountId, accountId), eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export type ClaimedDelivery = DeliveryRow & { url: string; secretSealed: string };
+
+/**
+ * Claims due deliveries in one statement: the select skips rows another runner holds, and the same
+ * update bumps `attempts` and moves `next_attempt_at` past the send (a lease), so no other runner
+ * picks them up while they are being sent, and a crashed runner's claims come due again.
+ */
+export async function claimDueDeliveries(db: Executor, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
+  const d = webhookDeliveries;
+  const due = db
+    .select({ id: d.id })
+    .from(d)
+    .where(and(eq(d.status, 'pending'), lte(d.nextAttemptAt, now)))
+    .orderBy(asc(d.nextAttemptAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(d)
+    .set({ attempts: sql`${d.attempts} + 1`, nextAttemptAt: leaseUntil })
+    .where(inArray(d.id, due))
+    .returning();
+  if (claimed.length === 0) return [];
+  const targets = await db
+    .select({ id: webhooks.id, url: webhooks.url, secretSealed: webhooks.secretSealed })
+    .from(webhooks)
+    .where(inArray(webhooks.id, [...new Set(claimed.map((c) => c.webhookId))]));
+  const byId = new Map(targets.map((t) => [t.id, t]));
+  return claimed.flatMap((c) => {
+    const target = byId.get(c.webhookId);
+    return target ? [{ ...c, url: target.url, secretSealed: target.secretSealed }] : [];
+  });
+}
+
+export type AttemptOutcome = {
+  status: 'pending' | 'delivered' | 'failed';
+  nextAttemptAt: Date;
+  statusCode: number | null;
+  error: string | null;
+  deliveredAt: Date | null;
+  entry: WebhookAttempt;
+};
+
+/**
+ * Writes an attempt's result only if the delivery is still at the attempt that was claimed (a
+ * redelivery or another claim since then wins); answers whether it was written.
+ */
+export async function recordAttempt(db: Executor, id: number, attempt: number, outcome: AttemptOutcome): Promise<boolean> {
+  const rows = await db
+    .update(webhookDeliveries)
+    .set({
+      status: outcome.status,
+      nextAttemptAt: outcome.nextAttemptAt,
+      lastStatusCode: outcome.statusCode,
+      lastError: outcome.error,
+      deliveredAt: outcome.deliveredAt,
+      attemptLog: sql`${webhookDeliveries.attemptLog} || ${JSON.stringify([outcome.entry])}::jsonb`,
+    })
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.attempts, attempt)))
+    .returning({ id: webhookDeliveries.id });
+  return rows.length > 0;
+}

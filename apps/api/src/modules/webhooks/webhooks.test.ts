@@ -1,0 +1,289 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { schema } from '@app/db';
+import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
+import { countRows, createAccountWithAdmin, createConversation, createInbox, createMember } from '../../../test/factories.ts';
+import { hmacSha256, safeEqual } from '../../lib/crypto.ts';
+import type { Services } from '../../lib/context.ts';
+import { runDueDeliveries } from './delivery.ts';
+
+type Received = { headers: http.IncomingHttpHeaders; body: string; json: Record<string, unknown> };
+
+// A local server playing the receiver: answers from a queue of statuses (200 when empty).
+let server: http.Server;
+let receiver: string;
+const received: Received[] = [];
+const answers: number[] = [];
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      received.push({ headers: req.headers, body, json: JSON.parse(body) as Record<string, unknown> });
+      res.writeHead(answers.shift() ?? 200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiver = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+let t: TestContext;
+let services: Services;
+beforeAll(async () => {
+  // The in-process runner is off: the tests drive runDueDeliveries themselves.
+  t = await buildTestApp({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_POLL_INTERVAL_MS: '0', WEBHOOK_RETRY_BASE_MS: '1000' });
+  services = { db: t.app.db, config: t.app.config, log: t.app.log, mailer: t.app.mailer, storage: t.app.storage, bus: t.app.bus };
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  received.length = 0;
+  answers.length = 0;
+});
+
+type Headers = Record<string, string>;
+const base = (accountId: number, rest = '') => `/api/v1/accounts/${accountId}/webhooks${rest}`;
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers | undefined, payload?: object) =>
+  t.app.inject({ method, url, ...(headers ? { headers } : {}), ...(payload ? { payload } : {}) });
+
+const deliveriesOf = (webhookId: number) => t.db.select().from(schema.webhookDeliveries).where(eq(schema.webhookDeliveries.webhookId, webhookId));
+
+/** Listeners run after the publisher returns; waits until the webhook has `n` deliveries written. */
+async function deliveriesWritten(webhookId: number, n: number) {
+  for (let i = 0; i < 100; i++) {
+    const rows = await deliveriesOf(webhookId);
+    if (rows.length >= n) return rows;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`expected ${n} deliveries for webhook ${webhookId}`);
+}
+
+async function setUp(subscriptions: string[] = ['conversation_status_changed'], extra: object = {}) {
+  const { account, admin } = await createAccountWithAdmin(t, { name: 'Acme' });
+  const inbox = await createInbox(t, account.id, { name: 'Website' });
+  const conversation = await createConversation(t, account.id, inbox.id);
+  const res = await call('POST', base(account.id), admin.headers, { url: `${receiver}/hook-${account.id}`, subscriptions, ...extra });
+  expect(res.statusCode, res.body).toBe(200);
+  const webhook = res.json().payload.webhook as { id: number; secret: string };
+  return { account, admin, inbox, conversation, webhook };
+}
+
+const toggle = (accountId: number, displayId: number, headers: Headers, status = 'resolved') =>
+  call('POST', `/api/v1/accounts/${accountId}/conversations/${displayId}/toggle_status`, headers, { status });
+
+describe('webhooks CRUD', () => {
+  it('creates (flat or wrapped), lists, updates and deletes a webhook, auditing each change', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const inbox = await createInbox(t, account.id, { name: 'Support' });
+    const created = await call('POST', base(account.id), admin.headers, { webhook: { url: `${receiver}/a`, name: 'CRM', subscriptions: ['message_created', 'conversation_created'] } });
+    expect(created.statusCode, created.body).toBe(200);
+    const webhook = created.json().payload.webhook;
+    expect(webhook).toMatchObject({ url: `${receiver}/a`, name: 'CRM', account_id: account.id, subscriptions: ['message_created', 'conversation_created'] });
+    expect(webhook.secret).toMatch(/^[\w-]{40,}$/);
+    expect(webhook.inbox).toBeUndefined();
+
+    const flat = await call('POST', base(account.id), admin.headers, { url: `${receiver}/b`, subscriptions: ['contact_created'], inbox_id: inbox.id });
+    expect(flat.json().payload.webhook.inbox).toEqual({ id: inbox.id, name: 'Support', channel_type: 'Channel::Api' });
+
+    const list = await call('GET', base(account.id), admin.headers);
+    expect(list.json().payload.webhooks.map((w: { id: number }) => w.id)).toEqual([webhook.id, flat.json().payload.webhook.id]);
+    expect(list.json().payload.webhooks[0].secret).toBe(webhook.secret);
+
+    const updated = await call('PATCH', base(account.id, `/${webhook.id}`), admin.headers, { webhook: { subscriptions: ['message_updated'], name: 'CRM 2' } });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().payload.webhook).toMatchObject({ id: webhook.id, name: 'CRM 2', subscriptions: ['message_updated'], secret: webhook.secret });
+
+    expect((await call('DELETE', base(account.id, `/${webhook.id}`), admin.headers)).statusCode).toBe(200);
+    expect((await call('GET', base(account.id), admin.headers)).json().payload.webhooks).toHaveLength(1);
+    expect((await call('DELETE', base(account.id, `/${webhook.id}`), admin.headers)).statusCode).toBe(404);
+
+    const actions = (await t.db.select().from(schema.auditLogs).where(and(eq(schema.auditLogs.accountId, account.id), eq(schema.auditLogs.auditableType, 'Webhook')))).map((l) => l.action);
+    expect(actions.sort()).toEqual(['create', 'create', 'destroy', 'update']);
+  });
+
+  it('answers 422 for a bad URL, unknown or empty subscriptions, a taken URL or a foreign inbox, writing nothing', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const other = await createAccountWithAdmin(t);
+    const foreignInbox = await createInbox(t, other.account.id);
+    await call('POST', base(account.id), admin.headers, { url: `${receiver}/taken`, subscriptions: ['message_created'] });
+    const before = await countRows(t, schema.webhooks);
+    const audits = await countRows(t, schema.auditLogs);
+    for (const payload of [
+      { url: 'ftp://example.com/x', subscriptions: ['message_created'] },
+      { url: 'not a url', subscriptions: ['message_created'] },
+      { url: `${receiver}/x`, subscriptions: ['message_exploded'] },
+      { url: `${receiver}/x`, subscriptions: [] },
+      { url: `${receiver}/x` },
+      { url: `${receiver}/taken`, subscriptions: ['message_created'] },
+      { url: `${receiver}/x`, subscriptions: ['message_created'], inbox_id: foreignInbox.id },
+    ]) {
+      const res = await call('POST', base(account.id), admin.headers, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(422);
+    }
+    expect(await countRows(t, schema.webhooks)).toBe(before);
+    expect(await countRows(t, schema.auditLogs)).toBe(audits);
+  });
+
+  it('answers 401 without auth, 403 for an agent and 404 for another account’s webhook', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const agent = await createMember(t, account.id, 'agent');
+    const created = (await call('POST', base(account.id), admin.headers, { url: `${receiver}/p`, subscriptions: ['message_created'] })).json().payload.webhook;
+    expect((await call('GET', base(account.id), undefined)).statusCode).toBe(401);
+    expect((await call('POST', base(account.id), undefined, { url: `${receiver}/q`, subscriptions: ['message_created'] })).statusCode).toBe(401);
+    expect((await call('GET', base(account.id), agent.headers)).statusCode).toBe(403);
+    expect((await call('POST', base(account.id), agent.headers, { url: `${receiver}/q`, subscriptions: ['message_created'] })).statusCode).toBe(403);
+    expect((await call('PATCH', base(account.id, `/${created.id}`), agent.headers, { name: 'x' })).statusCode).toBe(403);
+    expect((await call('DELETE', base(account.id, `/${created.id}`), agent.headers)).statusCode).toBe(403);
+    expect((await call('GET', base(account.id, `/${created.id}/deliveries`), agent.headers)).statusCode).toBe(403);
+
+    const other = await createAccountWithAdmin(t);
+    const oh = other.admin.headers;
+    expect((await call('PATCH', base(other.account.id, `/${created.id}`), oh, { name: 'x' })).statusCode).toBe(404);
+    expect((await call('DELETE', base(other.account.id, `/${created.id}`), oh)).statusCode).toBe(404);
+    expect((await call('GET', base(other.account.id, `/${created.id}/deliveries`), oh)).statusCode).toBe(404);
+    expect((await call('POST', base(other.account.id, `/${created.id}/deliveries/1/redeliver`), oh)).statusCode).toBe(404);
+    expect((await call('GET', base(account.id), oh)).statusCode).toBe(404);
+  });
+});
+
+describe('webhook addresses', () => {
+  it('refuses loopback, private and link-local URLs without WEBHOOK_ALLOWED_HOSTS (422, nothing written)', async () => {
+    const strict = await buildTestApp({ WEBHOOK_POLL_INTERVAL_MS: '0' });
+    try {
+      const { account, admin } = await createAccountWithAdmin(strict);
+      const before = await countRows(strict, schema.webhooks);
+      for (const url of [receiver, 'http://localhost:9/x', 'http://169.254.169.254/latest/meta-data', 'http://10.0.0.5/hook', 'http://[::1]:9/x', 'http://192.168.1.2/x']) {
+        const res = await strict.app.inject({ method: 'POST', url: base(account.id), headers: admin.headers, payload: { url, subscriptions: ['message_created'] } });
+        expect(res.statusCode, url).toBe(422);
+        expect(res.json().attributes, url).toContain('url');
+      }
+      expect(await countRows(strict, schema.webhooks)).toBe(before);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('webhook delivery', () => {
+  it('sends conversation_status_changed with Chatwoot’s payload, signed with the webhook secret', async () => {
+    const { account, admin, inbox, conversation, webhook } = await setUp();
+    expect((await toggle(account.id, conversation.displayId, admin.headers)).statusCode).toBe(200);
+    const [pending] = await deliveriesWritten(webhook.id, 1);
+    expect(pending).toMatchObject({ status: 'pending', attempts: 0, event: 'conversation_status_changed' });
+
+    expect(await runDueDeliveries(services)).toBeGreaterThanOrEqual(1);
+    const mine = received.filter((r) => r.headers['x-chatwoot-delivery'] === String(pending!.id));
+    expect(mine).toHaveLength(1);
+    const { headers, body, json } = mine[0]!;
+    expect(headers['content-type']).toBe('application/json');
+    const timestamp = Number(headers['x-chatwoot-timestamp']);
+    expect(Math.abs(timestamp - Date.now() / 1000)).toBeLessThan(60);
+    expect(safeEqual(String(headers['x-chatwoot-signature']), `sha256=${hmacSha256(webhook.secret, `${timestamp}.${body}`)}`)).toBe(true);
+    expect(json).toMatchObject({ event: 'conversation_status_changed', id: conversation.displayId, inbox_id: inbox.id, status: 'resolved', account: { id: account.id, name: 'Acme' } });
+    expect(json.meta).toMatchObject({ sender: { type: 'contact' } });
+
+    const [row] = await deliveriesOf(webhook.id);
+    expect(row).toMatchObject({ status: 'delivered', attempts: 1, lastStatusCode: 200 });
+    expect(row!.deliveredAt).toBeInstanceOf(Date);
+    // delivered once: a second run finds nothing due for it
+    await runDueDeliveries(services, new Date(Date.now() + 86_400_000));
+    expect(received.filter((r) => r.headers['x-chatwoot-delivery'] === String(pending!.id))).toHaveLength(1);
+  });
+
+  it('sends message_created with a string message_type, an ISO created_at, the inbox, account and conversation', async () => {
+    const { account, admin, inbox, conversation, webhook } = await setUp(['message_created']);
+    const posted = await call('POST', `/api/v1/accounts/${account.id}/conversations/${conversation.displayId}/messages`, admin.headers, { content: 'Hello there' });
+    expect(posted.statusCode, posted.body).toBe(200);
+    await deliveriesWritten(webhook.id, 1);
+    await runDueDeliveries(services);
+    const [hit] = received.filter((r) => r.json.event === 'message_created' && (r.json.account as { id: number }).id === account.id);
+    expect(hit!.json).toMatchObject({
+      event: 'message_created',
+      content: 'Hello there',
+      message_type: 'outgoing',
+      private: false,
+      inbox: { id: inbox.id, name: 'Website' },
+      account: { id: account.id, name: 'Acme' },
+      conversation: { id: conversation.displayId, account: { id: account.id } },
+      sender: { id: admin.user.id, type: 'user' },
+    });
+    expect(hit!.json.created_at).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
+  });
+
+  it('retries a 500 with backoff and logs both attempts; a 400 fails at once', async () => {
+    const { account, admin, conversation, webhook } = await setUp();
+    answers.push(500);
+    await toggle(account.id, conversation.displayId, admin.headers);
+    const [delivery] = await deliveriesWritten(webhook.id, 1);
+    const now = new Date();
+    await runDueDeliveries(services, now);
+    let [row] = await deliveriesOf(webhook.id);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: 500 });
+    expect(row!.nextAttemptAt.getTime()).toBe(now.getTime() + 1000);
+    // not yet due
+    await runDueDeliveries(services, new Date(now.getTime() + 500));
+    expect((await deliveriesOf(webhook.id))[0]!.attempts).toBe(1);
+    await runDueDeliveries(services, new Date(now.getTime() + 1500));
+    [row] = await deliveriesOf(webhook.id);
+    expect(row).toMatchObject({ status: 'delivered', attempts: 2, lastStatusCode: 200 });
+
+    const log = await call('GET', base(account.id, `/${webhook.id}/deliveries`), admin.headers);
+    expect(log.statusCode).toBe(200);
+    expect(log.json().meta).toEqual({ count: 1, current_page: 1 });
+    expect(log.json().payload[0]).toMatchObject({ id: delivery!.id, status: 'delivered', attempts: 2 });
+    expect(log.json().payload[0].attempt_log.map((a: { status_code: number }) => a.status_code)).toEqual([500, 200]);
+    expect(received.filter((r) => r.headers['x-chatwoot-delivery'] === String(delivery!.id))).toHaveLength(2);
+
+    // a 400 is not retried
+    answers.push(400);
+    await toggle(account.id, conversation.displayId, admin.headers, 'open');
+    await deliveriesWritten(webhook.id, 2);
+    await runDueDeliveries(services);
+    const rejected = (await deliveriesOf(webhook.id)).find((d) => d.id !== delivery!.id)!;
+    expect(rejected).toMatchObject({ status: 'failed', attempts: 1, lastStatusCode: 400 });
+    const sent = received.length;
+    await runDueDeliveries(services, new Date(Date.now() + 86_400_000));
+    expect(received.length).toBe(sent);
+  });
+
+  it('redelivers a delivery on request (a new attempt)', async () => {
+    const { account, admin, conversation, webhook } = await setUp();
+    await toggle(account.id, conversation.displayId, admin.headers);
+    const [delivery] = await deliveriesWritten(webhook.id, 1);
+    await runDueDeliveries(services);
+    const res = await call('POST', base(account.id, `/${webhook.id}/deliveries/${delivery!.id}/redeliver`), admin.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: delivery!.id, status: 'pending' });
+    await runDueDeliveries(services);
+    const [row] = await deliveriesOf(webhook.id);
+    expect(row).toMatchObject({ status: 'delivered', attempts: 2 });
+    expect(row!.attemptLog).toHaveLength(2);
+    expect(received.filter((r) => r.headers['x-chatwoot-delivery'] === String(delivery!.id))).toHaveLength(2);
+    expect((await call('POST', base(account.id, `/${webhook.id}/deliveries/999999/redeliver`), admin.headers)).statusCode).toBe(404);
+  });
+
+  it('claims a delivery once when runners race', async () => {
+    const { account, admin, conversation, webhook } = await setUp();
+    await toggle(account.id, conversation.displayId, admin.headers);
+    const [delivery] = await deliveriesWritten(webhook.id, 1);
+    await Promise.all([runDueDeliveries(services), runDueDeliveries(services), runDueDeliveries(services)]);
+    expect(received.filter((r) => r.headers['x-chatwoot-delivery'] === String(delivery!.id))).toHaveLength(1);
+  });
+
+  it('sends nothing for an unsubscribed event, and an inbox-scoped webhook ignores other inboxes', async () => {
+    const { account, admin, inbox, conversation, webhook } = await setUp(['message_created']);
+    const scoped = (await call('POST', base(account.id), admin.headers, { url: `${receiver}/scoped-${account.id}`, subscriptions: ['conversation_status_changed'], inbox_id: inbox.id })).json().payload.webhook;
+    const otherInbox = await createInbox(t, account.id);
+    const elsewhere = await createConversation(t, account.id, otherInbox.id);
+    await toggle(account.id, elsewhere.displayId, admin.headers);
+    await toggle(account.id, conversation.displayId, admin.headers);
+    const [scopedDelivery] = await deliveriesWritten(scoped.id, 1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await deliveriesOf(webhook.id)).toHaveLength(0);
+    expect(await deliveriesOf(scoped.id)).toHaveLength(1);
+    expect(scopedDelivery!.payload).toMatchObject({ id: conversation.displayId, inbox_id: inbox.id });
+  });
+});
