@@ -12,8 +12,8 @@ describe('closing the database', () => {
     // a request mid-way: one query running, the next one following it
     const request = (async () => {
       await database.db.execute(sql`select pg_sleep(0.2)`);
-      const [row] = (await database.db.execute(sql`select 42 as answer`)).rows as { answer: number }[];
-      return row!.answer;
+      const result = (await database.db.execute(sql`select 42 as answer`)) as unknown as { rows: { answer: number }[] };
+      return result.rows[0]!.answer;
     })();
     await new Promise((resolve) => setTimeout(resolve, 20));
     const closing = database.close();
