@@ -37,6 +37,7 @@ import { contactsModule } from './modules/contacts/index.ts';
 import { conversationsModule } from './modules/conversations/index.ts';
 import { messagesModule } from './modules/messages/index.ts';
 import { webhooksModule } from './modules/webhooks/index.ts';
+import { publicApiModule } from './modules/public-api/index.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -107,6 +108,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(conversationsModule);
   await app.register(messagesModule);
   await app.register(webhooksModule);
+  await app.register(publicApiModule);
   await app.register(auditLogsModule);
 
   app.addHook('onSend', async (_request, reply) => {

@@ -123,3 +123,6 @@ export async function contactConversations(ctx: AccountCtx, contactId: number) {
 }
 
 export { publishConversationEvents } from './events.ts';
+
+/** POST conversations, for callers acting outside a dashboard request too (the public client API). */
+export { createConversation } from './create.ts';

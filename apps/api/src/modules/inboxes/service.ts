@@ -272,3 +272,9 @@ export async function removeInboxAvatar(ctx: AccountCtx, id: number): Promise<In
   await discardAvatar(ctx, removed);
   return presentInbox(ctx, row);
 }
+
+/** The HMAC token of a web widget or API channel, opened from its sealed secrets ('' when it has none). */
+export function channelHmacToken(secretKeyBase: string, sealed: string | null): string {
+  const token = openSecrets(secretKeyBase, sealed).hmac_token;
+  return typeof token === 'string' ? token : '';
+}

@@ -35,6 +35,8 @@ export type CreateMessageInput = {
   to_emails?: string[] | undefined;
   template_params?: Record<string, unknown> | undefined;
   attachments?: UploadedFile[] | undefined;
+  /** An incoming message written by the conversation's contact (the public client API); the calling user otherwise. */
+  sender?: { type: 'Contact'; id: number } | undefined;
 };
 
 /** The conversation fields a new message reads. */
@@ -150,8 +152,8 @@ export async function createMessage(ctx: AccountCtx, conversation: MessageConver
         private: isPrivate,
         ...initialStatus(type, isPrivate),
         sourceId: input.source_id ?? null,
-        senderType: 'User',
-        senderId: ctx.actor.id,
+        senderType: input.sender?.type ?? 'User',
+        senderId: input.sender?.id ?? ctx.actor.id,
         echoId: input.echo_id ?? null,
         additionalAttributes: input.template_params ? { template_params: input.template_params } : {},
       },
