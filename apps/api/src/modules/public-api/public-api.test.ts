@@ -5,6 +5,7 @@ import { schema } from '@app/db';
 import type { DomainEvent } from '@app/shared/events';
 import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
 import { countRows, createAccountWithAdmin, type Member } from '../../../test/factories.ts';
+import { PUBLIC_API_RATE_LIMIT } from './index.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -39,6 +40,8 @@ async function eventsDuring(accountId: number, work: () => Promise<unknown>): Pr
   return events;
 }
 
+// A real 1x1 PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const sign = (token: string, value: string) => createHmac('sha256', token).update(value).digest('hex');
 
 async function contactIn(setup: Setup, body: object = { name: 'Ada', email: `ada-${Math.random().toString(36).slice(2)}@example.com` }) {
@@ -165,6 +168,38 @@ describe('public client API of API inboxes', () => {
     // A second client session does not see the first one's conversations.
     await conversationOf(setup, first.source_id);
     expect((await call('GET', pub(setup.identifier, `/contacts/${second.source_id}/conversations`))).json()).toEqual([]);
+  });
+
+  it('a multipart message with attachments[] is stored with its file', async () => {
+    const setup = await apiInbox();
+    const contact = await contactIn(setup);
+    const conversation = await conversationOf(setup, contact.source_id);
+    const form = new FormData();
+    form.append('content', 'see attached');
+    form.append('attachments[]', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'shot.png');
+    const encoded = new Response(form);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: pub(setup.identifier, `/contacts/${contact.source_id}/conversations/${conversation.id}/messages`),
+      headers: { 'content-type': encoded.headers.get('content-type')! },
+      payload: Buffer.from(await encoded.arrayBuffer()),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ content: 'see attached', message_type: 0, attachments: [expect.objectContaining({ file_type: 'image' })] });
+  });
+
+  it('an inbox with an agent bot starts client conversations pending', async () => {
+    const setup = await apiInbox();
+    const [bot] = await t.db.insert(schema.agentBots).values({ accountId: setup.accountId, name: 'Triage', outgoingUrl: 'https://bot.example.com' }).returning();
+    await t.db.update(schema.inboxes).set({ agentBotId: bot!.id }).where(eq(schema.inboxes.id, setup.inboxId));
+    const contact = await contactIn(setup);
+    expect((await conversationOf(setup, contact.source_id)).status).toBe('pending');
+  });
+
+  it('public routes are rate-limited per client address', async () => {
+    const setup = await apiInbox();
+    const res = await call('POST', pub(setup.identifier, '/contacts'), { name: 'Rate' });
+    expect(res.headers['x-ratelimit-limit']).toBe(String(PUBLIC_API_RATE_LIMIT));
   });
 
   describe('HMAC identity', () => {
