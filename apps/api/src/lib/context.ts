@@ -29,3 +29,17 @@ export type AccountCtx = UserCtx & {
   accountId: number;
   membership: { role: AccountRole; customRoleId: number | null; permissions: AccessToken[] };
 };
+
+/**
+ * A context acting for the system inside one account: scheduled work and listeners (webhooks) that must
+ * present what an event refers to, with no user behind them. `origin` names them in logs and audit.
+ */
+export function systemCtx(services: Services, accountId: number, origin: string): AccountCtx {
+  return {
+    ...services,
+    meta: { ip: null, requestId: null, userAgent: origin },
+    actor: { id: 0, name: 'System', email: '' },
+    accountId,
+    membership: { role: 'administrator', customRoleId: null, permissions: ['administrator'] },
+  };
+}

@@ -1,20 +1,10 @@
-import type { AccountCtx, Services } from '../../lib/context.ts';
+import { systemCtx, type Services } from '../../lib/context.ts';
 import { publishConversationEvents } from './events.ts';
 import { reopenDueSnoozed } from './queries.ts';
 
 /** At most this many conversations wake per run; the next run takes the rest. */
 const WAKE_BATCH = 500;
 
-/** A context acting for the system inside one account (events of scheduled work carry no user). */
-function systemCtx(services: Services, accountId: number): AccountCtx {
-  return {
-    ...services,
-    meta: { ip: null, requestId: null, userAgent: 'scheduler' },
-    actor: { id: 0, name: 'System', email: '' },
-    accountId,
-    membership: { role: 'administrator', customRoleId: null, permissions: ['administrator'] },
-  };
-}
 
 /**
  * Reopens snoozed conversations whose snoozed_until has passed and announces each status change.
@@ -23,7 +13,7 @@ function systemCtx(services: Services, accountId: number): AccountCtx {
 export async function wakeSnoozedConversations(services: Services, now = new Date()): Promise<number> {
   const woken = await reopenDueSnoozed(services.db, now, WAKE_BATCH);
   for (const row of woken) {
-    await publishConversationEvents(systemCtx(services, row.accountId), row, ['conversation.status_changed']);
+    await publishConversationEvents(systemCtx(services, row.accountId, 'scheduler'), row, ['conversation.status_changed']);
   }
   return woken.length;
 }

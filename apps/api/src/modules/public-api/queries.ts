@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { schema, type Executor } from '@app/db';
 
 // Reads of the public client API. Writes with effects (contacts, conversations, messages) go through
@@ -27,8 +27,8 @@ export type PublicContactInboxRow = {
   contact: typeof contacts.$inferSelect;
 };
 
-/** The contact inbox with this source id in the inbox, with its contact (contact_inboxes_inbox_source_key). */
-export async function findContactInbox(db: Executor, inboxId: number, sourceId: string): Promise<PublicContactInboxRow | null> {
+/** A contact inbox with its contact, the shape every client route starts from. */
+async function contactInboxWhere(db: Executor, where: SQL): Promise<PublicContactInboxRow | null> {
   const [row] = await db
     .select({
       id: contactInboxes.id,
@@ -39,25 +39,18 @@ export async function findContactInbox(db: Executor, inboxId: number, sourceId: 
     })
     .from(contactInboxes)
     .innerJoin(contacts, eq(contacts.id, contactInboxes.contactId))
-    .where(and(eq(contactInboxes.inboxId, inboxId), eq(contactInboxes.sourceId, sourceId)))
+    .where(where)
     .limit(1);
   return row ?? null;
 }
 
-export async function findContactInboxById(db: Executor, id: number): Promise<PublicContactInboxRow | null> {
-  const [row] = await db
-    .select({
-      id: contactInboxes.id,
-      sourceId: contactInboxes.sourceId,
-      pubsubToken: contactInboxes.pubsubToken,
-      hmacVerified: contactInboxes.hmacVerified,
-      contact: contacts,
-    })
-    .from(contactInboxes)
-    .innerJoin(contacts, eq(contacts.id, contactInboxes.contactId))
-    .where(eq(contactInboxes.id, id))
-    .limit(1);
-  return row ?? null;
+/** The contact inbox with this source id in the inbox (contact_inboxes_inbox_source_key). */
+export function findContactInbox(db: Executor, inboxId: number, sourceId: string): Promise<PublicContactInboxRow | null> {
+  return contactInboxWhere(db, and(eq(contactInboxes.inboxId, inboxId), eq(contactInboxes.sourceId, sourceId))!);
+}
+
+export function findContactInboxById(db: Executor, id: number): Promise<PublicContactInboxRow | null> {
+  return contactInboxWhere(db, eq(contactInboxes.id, id));
 }
 
 export async function markHmacVerified(db: Executor, contactInboxId: number): Promise<void> {

@@ -1,7 +1,7 @@
 import { MESSAGE_TYPES } from '@app/shared/constants';
 import type { DomainEvent } from '@app/shared/events';
 import type { WebhookEvent } from '@app/shared/webhooks';
-import type { AccountCtx, Services } from '../../lib/context.ts';
+import { systemCtx, type Services } from '../../lib/context.ts';
 import { findAccountName } from '../accounts/service.ts';
 import { presentConversationById } from '../conversations/service.ts';
 import { conversationIdByDisplayId, findInboxSummary } from './queries.ts';
@@ -27,16 +27,6 @@ export function webhookEventName(event: DomainEvent): WebhookEvent | undefined {
   return EVENT_NAMES[event.name];
 }
 
-/** A context acting for the system inside one account, to present what an event refers to. */
-function systemCtx(services: Services, accountId: number): AccountCtx {
-  return {
-    ...services,
-    meta: { ip: null, requestId: null, userAgent: 'webhooks' },
-    actor: { id: 0, name: 'System', email: '' },
-    accountId,
-    membership: { role: 'administrator', customRoleId: null, permissions: ['administrator'] },
-  };
-}
 
 const iso = (unix: unknown) => (typeof unix === 'number' ? new Date(unix * 1000).toISOString() : null);
 
@@ -73,7 +63,7 @@ async function messagePayload(services: Services, accountId: number, name: Webho
   if (messageType === 'activity') return undefined;
   const inbox = await findInboxSummary(services.db, accountId, data.inbox_id as number);
   const conversationId = await conversationIdByDisplayId(services.db, accountId, data.conversation_id as number);
-  const conversation = conversationId ? await presentConversationById(systemCtx(services, accountId), conversationId) : null;
+  const conversation = conversationId ? await presentConversationById(systemCtx(services, accountId, 'webhooks'), conversationId) : null;
   return {
     event: name,
     id: data.id,
