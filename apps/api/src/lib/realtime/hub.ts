@@ -209,8 +209,16 @@ export class Hub {
     }
   }
 
+  /** An event's JSON is made once, however many sockets receive it; only the identifier differs per socket. */
+  private readonly messages = new WeakMap<Envelope, string>();
+
   private sendEnvelope(sub: Subscription, envelope: Envelope) {
-    this.send(sub.connection, eventFrame(sub.identifier, messageJson(envelope.event.name, envelope.event.data, envelope.seq)));
+    let message = this.messages.get(envelope);
+    if (message === undefined) {
+      message = messageJson(envelope.event.name, envelope.event.data, envelope.seq);
+      this.messages.set(envelope, message);
+    }
+    this.send(sub.connection, eventFrame(sub.identifier, message));
   }
 
   /** Never waits on a socket: a full one is dropped, its client reconnects and replays. */
