@@ -140,6 +140,21 @@ describe('/cable realtime', () => {
     expect(presence.data).toMatchObject({ account_id: accountId, users: { [String(admin.user.id)]: 'online' }, contacts: {} });
   });
 
+  it('S0-7.68 gathers the arrivals of many members into few presence updates (no n² storm when a team reconnects)', async () => {
+    const watcher = track(await subscribe(t, t.app, admin));
+    await settle(400);
+    const before = watcher.client.events('presence.update').length;
+    const members = await Promise.all(Array.from({ length: 6 }, () => createMember(t, accountId, 'administrator')));
+    const joined = await Promise.all(members.map((m) => subscribe(t, t.app, m)));
+    joined.forEach(track);
+    await settle(600);
+    const updates = watcher.client.events('presence.update').slice(before);
+    expect(updates.length).toBeGreaterThanOrEqual(1);
+    expect(updates.length).toBeLessThan(members.length);
+    const last = updates.at(-1)!.data as { users: Record<string, string> };
+    for (const m of members) expect(last.users[String(m.user.id)]).toBe('online');
+  });
+
   it('rejects an unknown pubsub token and a member of another account', async () => {
     expect(track(await subscribe(t, t.app, admin, {}, 'not-a-token')).answer).toBe('reject_subscription');
     const intruder = { ...otherAdmin, accountId };

@@ -34,6 +34,9 @@ type Subscription = Subscriber & {
   counted: boolean;
 };
 
+
+/** How long presence changes of one account are gathered before they are announced. */
+const PRESENCE_COALESCE_MS = 250;
 /**
  * The sockets of this process: ActionCable handshake and subscriptions, per-subscriber scoping,
  * replay on reconnect, presence. Every event reaches it through the backbone, whichever process caused it.
@@ -87,6 +90,8 @@ export class Hub {
 
   async close() {
     this.closing = true;
+    for (const due of this.presenceDue.values()) clearTimeout(due.timer);
+    this.presenceDue.clear();
     clearInterval(this.pinger);
     this.typing.clear();
     this.unsubscribeBus();
@@ -246,10 +251,30 @@ export class Hub {
     }
   }
 
+  /**
+   * Presence changes of an account are announced at most every PRESENCE_COALESCE_MS, with the latest
+   * online list: a team reconnecting after a deploy would otherwise send every member's arrival to
+   * every member already there (n² frames).
+   */
+  private readonly presenceDue = new Map<number, { online: number[]; timer: NodeJS.Timeout }>();
+
   private async publishPresence(accountId: number, online: number[]) {
     if (this.closing) return;
-    const data = await this.presenceData(accountId, online);
-    await this.options.backbone.publish({ name: 'presence.update', accountId, data }, { ephemeral: true });
+    const due = this.presenceDue.get(accountId);
+    if (due) {
+      due.online = online;
+      return;
+    }
+    const timer = setTimeout(() => {
+      const latest = this.presenceDue.get(accountId);
+      this.presenceDue.delete(accountId);
+      if (!latest || this.closing) return;
+      void this.presenceData(accountId, latest.online)
+        .then((data) => this.options.backbone.publish({ name: 'presence.update', accountId, data }, { ephemeral: true }))
+        .catch((err: unknown) => this.options.log.warn({ err, accountId }, 'realtime: presence update failed'));
+    }, PRESENCE_COALESCE_MS);
+    timer.unref();
+    this.presenceDue.set(accountId, { online, timer });
   }
 
   private async presenceData(accountId: number, online: number[]) {
