@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/plugins/config.ts';
 import type { Mail, Mailer } from '../src/lib/mailer.ts';
+import type { DomainEvent } from '@app/shared/events';
 import './infrastructure.ts';
 
 /** A Mailer that keeps what was sent, so tests can follow the links in it. */
@@ -75,3 +76,45 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
 }
 
 export const usingPglite = () => inject('infrastructure').databaseUrl === undefined;
+
+/** A file part of a multipart request. */
+export type FilePart = { data: Uint8Array; filename: string; type: string };
+
+/** A real 1x1 PNG, for upload tests. */
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/**
+ * A multipart body built with the platform's FormData, as a browser sends it. Fields as an object, or as
+ * pairs when a name repeats (`attachments[]`).
+ */
+export async function multipartBody(fields: Record<string, string | FilePart> | [string, string | FilePart][]) {
+  const form = new FormData();
+  for (const [name, value] of Array.isArray(fields) ? fields : Object.entries(fields)) {
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, new Blob([new Uint8Array(value.data)], { type: value.type }), value.filename);
+  }
+  const encoded = new Response(form);
+  return { payload: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! };
+}
+
+/** Sends a multipart request through the app, with the caller's headers. */
+export async function injectMultipart(
+  app: App,
+  method: 'POST' | 'PATCH' | 'PUT',
+  url: string,
+  headers: Record<string, string>,
+  fields: Parameters<typeof multipartBody>[0],
+) {
+  const { payload, contentType } = await multipartBody(fields);
+  return app.inject({ method, url, headers: { ...headers, 'content-type': contentType }, payload });
+}
+
+/** The bus events of one account published while `work` runs. */
+export async function eventsDuring(t: Pick<TestContext, 'app'>, accountId: number, work: () => Promise<unknown>): Promise<DomainEvent[]> {
+  const events: DomainEvent[] = [];
+  const unsubscribe = t.app.bus.subscribe((e) => void (e.accountId === accountId && events.push(e)));
+  await work();
+  await new Promise((r) => setTimeout(r, 10));
+  unsubscribe();
+  return events;
+}

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { schema } from '@app/db';
 import type { DomainEvent } from '@app/shared/events';
-import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
+import { buildTestApp, injectMultipart, PNG, type FilePart, type TestContext } from '../../../test/helpers.ts';
 import { countRows, createAccountWithAdmin, createInbox, createMember } from '../../../test/factories.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { findAgentBotIdByAccessToken } from '../auth/tokens.ts';
@@ -17,30 +17,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>');
 
 type Headers = Record<string, string>;
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-type FilePart = { data: Uint8Array; filename: string; type: string };
 
 const url = (accountId: number, rest = '') => `/api/v1/accounts/${accountId}/agent_bots${rest}`;
 const inboxUrl = (accountId: number, inboxId: number | string, rest: '/agent_bot' | '/set_agent_bot') => `/api/v1/accounts/${accountId}/inboxes/${inboxId}${rest}`;
 const call = (method: Method, path: string, headers: Headers | undefined, payload?: object, app = t.app) =>
   app.inject({ method, url: path, ...(headers ? { headers } : {}), ...(payload ? { payload } : {}) });
 
-/** A multipart body built with the platform's FormData, as a browser sends it. */
-async function multipart(method: 'POST' | 'PATCH', path: string, headers: Headers, fields: Record<string, string | FilePart>) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    if (typeof value === 'string') form.append(name, value);
-    else form.append(name, new Blob([new Uint8Array(value.data)], { type: value.type }), value.filename);
-  }
-  const encoded = new Response(form);
-  const payload = Buffer.from(await encoded.arrayBuffer());
-  return t.app.inject({ method, url: path, headers: { ...headers, 'content-type': encoded.headers.get('content-type')! }, payload });
-}
+
+const multipart = (method: 'POST' | 'PATCH', path: string, headers: Headers, fields: Record<string, string | FilePart>) =>
+  injectMultipart(t.app, method, path, headers, fields);
 
 const avatarFiles = () => {
   try {

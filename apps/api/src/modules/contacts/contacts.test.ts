@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@app/db';
 import type { DomainEvent } from '@app/shared/events';
-import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
+import { buildTestApp, injectMultipart, PNG, type FilePart, type TestContext } from '../../../test/helpers.ts';
 import { countRows, createAccountWithAdmin, createContact, createInbox, createMember, type Member } from '../../../test/factories.ts';
 import { contactPushByIds, findContactInboxBySource, resolveContactInbox, touchContactActivity } from './service.ts';
 
@@ -14,7 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
 type Headers = Record<string, string>;
@@ -23,18 +22,9 @@ const url = (accountId: number, rest = '') => `/api/v1/accounts/${accountId}/con
 const call = (method: Method, path: string, headers: Headers | undefined, payload?: object) =>
   t.app.inject({ method, url: path, ...(headers ? { headers } : {}), ...(payload ? { payload } : {}) });
 
-type FilePart = { data: Uint8Array; filename: string; type: string };
-/** A multipart request built with the platform's FormData, as a browser sends it. */
-async function upload(method: 'POST' | 'PATCH', path: string, headers: Headers, fields: Record<string, string | FilePart>) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    if (typeof value === 'string') form.append(name, value);
-    else form.append(name, new Blob([new Uint8Array(value.data)], { type: value.type }), value.filename);
-  }
-  const encoded = new Response(form);
-  const payload = Buffer.from(await encoded.arrayBuffer());
-  return t.app.inject({ method, url: path, headers: { ...headers, 'content-type': encoded.headers.get('content-type')! }, payload });
-}
+
+const upload = (method: 'POST' | 'PATCH', path: string, headers: Headers, fields: Record<string, string | FilePart>) =>
+  injectMultipart(t.app, method, path, headers, fields);
 
 const storedAvatars = (): string[] => {
   try {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { schema } from '@app/db';
 import type { DomainEvent } from '@app/shared/events';
-import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
+import { buildTestApp, injectMultipart, PNG, type TestContext } from '../../../test/helpers.ts';
 import { countRows, createAccountWithAdmin, createContact, createConversation, createInbox, createMember } from '../../../test/factories.ts';
 import { wakeSnoozedConversations } from './jobs.ts';
 
@@ -260,19 +260,12 @@ describe('POST conversations', () => {
     const { account, admin } = await createAccountWithAdmin(t);
     const inbox = await createInbox(t, account.id, { members: [admin.user.id] });
     const contact = await createContact(t, account.id);
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-    const form = new FormData();
-    form.append('inbox_id', String(inbox.id));
-    form.append('contact_id', String(contact.id));
-    form.append('additional_attributes[mail_subject]', 'Receipt');
-    form.append('message[content]', 'Here is your receipt');
-    form.append('message[attachments][]', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'receipt.png');
-    const encoded = new Response(form);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: url(account.id),
-      headers: { ...admin.headers, 'content-type': encoded.headers.get('content-type')! },
-      payload: Buffer.from(await encoded.arrayBuffer()),
+    const res = await injectMultipart(t.app, 'POST', url(account.id), admin.headers, {
+      inbox_id: String(inbox.id),
+      contact_id: String(contact.id),
+      'additional_attributes[mail_subject]': 'Receipt',
+      'message[content]': 'Here is your receipt',
+      'message[attachments][]': { data: PNG, filename: 'receipt.png', type: 'image/png' },
     });
     expect(res.statusCode).toBe(200);
     const conv = res.json();

@@ -19,21 +19,9 @@ export async function inboxRowCounts(t: TestContext) {
   return { inboxes: await countRows(t, schema.inboxes), channels: await countRows(t, schema.channels) };
 }
 
-export type FilePart = { data: Uint8Array; filename: string; type: string };
+// multipart bodies and the PNG come from test/helpers; the smallest headers file-type recognises as GIF, WebP and JPEG:
+export { multipartBody as multipart, PNG, type FilePart } from '../../../test/helpers.ts';
 
-/** A multipart body built with the platform's FormData, as a browser sends it. */
-export async function multipart(fields: Record<string, string | FilePart>) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    if (typeof value === 'string') form.append(name, value);
-    else form.append(name, new Blob([new Uint8Array(value.data)], { type: value.type }), value.filename);
-  }
-  const encoded = new Response(form);
-  return { payload: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! };
-}
-
-// A real 1x1 PNG, and the smallest headers file-type recognises as GIF, WebP and JPEG.
-export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 export const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 export const WEBP = Buffer.concat([
   Buffer.from('RIFF'),

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { schema } from '@app/db';
 import type { DomainEvent } from '@app/shared/events';
 import { DELETED_MESSAGE_CONTENT } from '@app/shared/messages';
-import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
+import { buildTestApp, eventsDuring, injectMultipart, PNG, type FilePart, type TestContext } from '../../../test/helpers.ts';
 import { countRows, createAccountWithAdmin, createContact, createConversation, createInbox, createMember, type Member } from '../../../test/factories.ts';
 
 let t: TestContext;
@@ -20,27 +20,11 @@ const url = (accountId: number, displayId: number, rest = '') => `/api/v1/accoun
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, headers: Headers | undefined, payload?: object) =>
   t.app.inject({ method, url: path, ...(headers ? { headers } : {}), ...(payload ? { payload } : {}) });
 
-// A real 1x1 PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
 
-type FilePart = { data: Uint8Array; filename: string; type: string };
 
-/** A multipart body built with the platform's FormData, as a browser sends it. */
-async function multipart(fields: [string, string | FilePart][]) {
-  const form = new FormData();
-  for (const [name, value] of fields) {
-    if (typeof value === 'string') form.append(name, value);
-    else form.append(name, new Blob([new Uint8Array(value.data)], { type: value.type }), value.filename);
-  }
-  const encoded = new Response(form);
-  return { payload: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! };
-}
 
-async function upload(path: string, headers: Headers, fields: [string, string | FilePart][]) {
-  const { payload, contentType } = await multipart(fields);
-  return t.app.inject({ method: 'POST', url: path, headers: { ...headers, 'content-type': contentType }, payload });
-}
+const upload = (path: string, headers: Headers, fields: [string, string | FilePart][]) => injectMultipart(t.app, 'POST', path, headers, fields);
 
 /** An account with an administrator, an inbox of that channel type (the agent is a member) and a conversation in it. */
 async function setup(channelType: ChannelType = 'Channel::Api', conversation: Parameters<typeof createConversation>[3] = {}) {
@@ -59,15 +43,6 @@ async function messagesOf(conversationId: number) {
   return t.db.select().from(schema.messages).where(eq(schema.messages.conversationId, conversationId)).orderBy(schema.messages.id);
 }
 
-/** Collects the bus events of one account while `work` runs. */
-async function eventsDuring(accountId: number, work: () => Promise<unknown>): Promise<DomainEvent[]> {
-  const events: DomainEvent[] = [];
-  const unsubscribe = t.app.bus.subscribe((e) => void (e.accountId === accountId && events.push(e)));
-  await work();
-  await new Promise((r) => setTimeout(r, 10));
-  unsubscribe();
-  return events;
-}
 
 /** A member of the account whose custom role holds only report_manage: no message route is theirs. */
 async function reportsOnlyMember(accountId: number): Promise<Member> {
@@ -79,7 +54,7 @@ describe('POST messages', () => {
   it('S1-7.87 S1-3.21 S1-3.22 S1-3.23 S1-4.14 S0-3.23 sends an outgoing message: the draft fields, status progress, sender, conversation_id = display id', async () => {
     const { account, admin, inbox, conv, path } = await setup('Channel::Api');
     let res: Awaited<ReturnType<typeof call>> | undefined;
-    const events = await eventsDuring(account.id, async () => {
+    const events = await eventsDuring(t, account.id, async () => {
       res = await call('POST', path(), admin.headers, { content: 'Hello there', echo_id: 'draft-1', content_attributes: { foo: 'bar' }, private: false });
     });
     expect(res!.statusCode).toBe(200);
@@ -227,7 +202,7 @@ describe('echo_id idempotency', () => {
     const { account, admin, conv, path } = await setup();
     const first = await call('POST', path(), admin.headers, { content: 'Hello', echo_id: 'e-1' });
     let second: Awaited<ReturnType<typeof call>> | undefined;
-    const events = await eventsDuring(account.id, async () => {
+    const events = await eventsDuring(t, account.id, async () => {
       second = await call('POST', path(), admin.headers, { content: 'Hello', echo_id: 'e-1' });
     });
     expect(second!.statusCode).toBe(200);
@@ -243,7 +218,7 @@ describe('echo_id idempotency', () => {
   it('concurrent sends with one echo_id make exactly one message and one message.created', async () => {
     const { account, admin, conv, path } = await setup();
     let results: Awaited<ReturnType<typeof call>>[] = [];
-    const events = await eventsDuring(account.id, async () => {
+    const events = await eventsDuring(t, account.id, async () => {
       results = await Promise.all(Array.from({ length: 8 }, () => call('POST', path(), admin.headers, { content: 'Same', echo_id: 'race' })));
     });
     expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
@@ -258,7 +233,7 @@ describe('mentions', () => {
     const { account, admin, agent, conv, path } = await setup();
     const { admin: stranger } = await createAccountWithAdmin(t);
     const content = `Can you look, [@Agent](mention://user/${agent.user.id}/Agent) and [@X](mention://user/${stranger.user.id}/X)? [@Agent](mention://user/${agent.user.id}/Agent)`;
-    const events = await eventsDuring(account.id, async () => {
+    const events = await eventsDuring(t, account.id, async () => {
       expect((await call('POST', path(), admin.headers, { content, private: true })).statusCode).toBe(200);
     });
     const rows = await t.db.select().from(schema.mentions).where(eq(schema.mentions.conversationId, conv.id));
@@ -500,7 +475,7 @@ describe('DELETE messages/:id', () => {
     expect(sent.content_attributes).toEqual({ foo: 1 });
     const fileUrl = new URL(sent.attachments[0].data_url).pathname;
     let res: Awaited<ReturnType<typeof call>> | undefined;
-    const events = await eventsDuring(account.id, async () => {
+    const events = await eventsDuring(t, account.id, async () => {
       res = await call('DELETE', path(`/${sent.id}`), admin.headers);
     });
     expect(res!.statusCode).toBe(200);
@@ -558,13 +533,13 @@ describe('PATCH messages/:id (delivery status)', () => {
     res = await call('PATCH', path(`/${sent.id}`), admin.headers, { status: 'sent' });
     expect(res.json().status).toBe('sent');
     expect(res.json().content_attributes).not.toHaveProperty('external_error');
-    const events = await eventsDuring(account.id, async () => {
+    const events = await eventsDuring(t, account.id, async () => {
       res = await call('PATCH', path(`/${sent.id}`), admin.headers, { message: { status: 'read' } });
     });
     expect(res.json().status).toBe('read');
     expect(events.map((e) => e.name)).toEqual(['message.updated']);
     // A late "delivered" after "read" is stale: answered, not applied, not published.
-    const stale = await eventsDuring(account.id, async () => {
+    const stale = await eventsDuring(t, account.id, async () => {
       res = await call('PATCH', path(`/${sent.id}`), admin.headers, { status: 'delivered' });
     });
     expect(res.json().status).toBe('read');
@@ -603,7 +578,7 @@ describe('POST messages/:id/retry', () => {
     const sent = (await call('POST', path(), admin.headers, { content: 'try me', echo_id: 'r-1' })).json();
     await call('PATCH', path(`/${sent.id}`), admin.headers, { status: 'failed', external_error: 'Timeout' });
     let res: Awaited<ReturnType<typeof call>> | undefined;
-    const events = await eventsDuring(account.id, async () => {
+    const events = await eventsDuring(t, account.id, async () => {
       res = await call('POST', path(`/${sent.id}/retry`), admin.headers);
     });
     expect(res!.statusCode).toBe(200);

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { schema } from '@app/db';
 import { AVATAR_MAX_BYTES, CONTACT_SIDEBAR_ITEMS, CONVERSATION_SIDEBAR_ITEMS } from '@app/shared/constants';
 import type { SessionHeaders } from '@app/shared/auth';
-import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
+import { buildTestApp, multipartBody as multipart, PNG, type FilePart, type TestContext } from '../../../test/helpers.ts';
 import { countRows, createAccount, createAccountWithAdmin, createMember, createUser, PASSWORD, type Member } from '../../../test/factories.ts';
 import { insertMembership } from '../accounts/service.ts';
 
@@ -16,7 +16,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 // A real 1x1 PNG, and the smallest headers file-type recognises as GIF, WebP and JPEG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const WEBP = Buffer.concat([
   Buffer.from('RIFF'),
@@ -28,19 +27,8 @@ const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>');
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
 
-type FilePart = { data: Uint8Array; filename: string; type: string };
 type Auth = SessionHeaders | { api_access_token: string } | Record<string, never>;
 
-/** A multipart body built with the platform's FormData, exactly as a browser would send it. */
-async function multipart(fields: Record<string, string | FilePart>) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    if (typeof value === 'string') form.append(name, value);
-    else form.append(name, new Blob([new Uint8Array(value.data)], { type: value.type }), value.filename);
-  }
-  const encoded = new Response(form);
-  return { payload: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! };
-}
 
 const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, headers: Auth, payload?: object) =>
   t.app.inject({ method, url: `/api/v1/profile${url}`, headers, ...(payload ? { payload } : {}) });

@@ -2,8 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@app/db';
-import type { DomainEvent } from '@app/shared/events';
-import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
+import { buildTestApp, eventsDuring, injectMultipart, PNG, type TestContext } from '../../../test/helpers.ts';
 import { countRows, createAccountWithAdmin, type Member } from '../../../test/factories.ts';
 import { PUBLIC_API_RATE_LIMIT } from './index.ts';
 
@@ -31,17 +30,7 @@ async function apiInbox(channel: Record<string, unknown> = {}): Promise<Setup> {
   return { accountId: account.id, admin, inboxId: inbox.id, identifier: inbox.inbox_identifier, hmacToken: inbox.hmac_token };
 }
 
-async function eventsDuring(accountId: number, work: () => Promise<unknown>): Promise<DomainEvent[]> {
-  const events: DomainEvent[] = [];
-  const unsubscribe = t.app.bus.subscribe((e) => void (e.accountId === accountId && events.push(e)));
-  await work();
-  await new Promise((r) => setTimeout(r, 10));
-  unsubscribe();
-  return events;
-}
 
-// A real 1x1 PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const sign = (token: string, value: string) => createHmac('sha256', token).update(value).digest('hex');
 
 async function contactIn(setup: Setup, body: object = { name: 'Ada', email: `ada-${Math.random().toString(36).slice(2)}@example.com` }) {
@@ -60,7 +49,7 @@ describe('public client API of API inboxes', () => {
   it('round trip: contact → conversation → incoming message, seen by the agent as message_type 0 from the contact', async () => {
     const setup = await apiInbox();
     let contact!: { id: number; source_id: string; pubsub_token: string };
-    const contactEvents = await eventsDuring(setup.accountId, async () => {
+    const contactEvents = await eventsDuring(t, setup.accountId, async () => {
       contact = await contactIn(setup, { name: 'Ada Lovelace', email: 'Ada@Example.com', phone_number: '+15550009999', custom_attributes: { plan: 'pro' } });
     });
     expect(contact).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', phone_number: '+15550009999' });
@@ -77,7 +66,7 @@ describe('public client API of API inboxes', () => {
     expect(patched.json()).toMatchObject({ name: 'Ada L.', custom_attributes: { plan: 'pro', tier: 2 } });
 
     let conversation!: { id: number; inbox_id: number; status: string };
-    const created = await eventsDuring(setup.accountId, async () => {
+    const created = await eventsDuring(t, setup.accountId, async () => {
       conversation = await conversationOf(setup, contact.source_id);
     });
     expect(conversation).toMatchObject({ inbox_id: setup.inboxId, status: 'open', messages: [], contact: { id: contact.id } });
@@ -85,7 +74,7 @@ describe('public client API of API inboxes', () => {
 
     const base = pub(setup.identifier, `/contacts/${contact.source_id}/conversations/${conversation.id}/messages`);
     let sent!: { id: number; message_type: number; echo_id: string; sender: { id: number; type: string } };
-    const messageEvents = await eventsDuring(setup.accountId, async () => {
+    const messageEvents = await eventsDuring(t, setup.accountId, async () => {
       const res = await call('POST', base, { content: 'Hello from the client', echo_id: 'echo-1' });
       expect(res.statusCode, res.body).toBe(200);
       sent = res.json();
@@ -117,7 +106,7 @@ describe('public client API of API inboxes', () => {
     const contact = await contactIn(setup);
     const conversation = await conversationOf(setup, contact.source_id);
     await t.db.update(schema.conversations).set({ status: 'resolved' }).where(eq(schema.conversations.displayId, conversation.id));
-    const events = await eventsDuring(setup.accountId, () =>
+    const events = await eventsDuring(t, setup.accountId, () =>
       call('POST', pub(setup.identifier, `/contacts/${contact.source_id}/conversations/${conversation.id}/messages`), { content: 'again' }),
     );
     expect(events.map((e) => e.name)).toContain('conversation.status_changed');
@@ -174,16 +163,10 @@ describe('public client API of API inboxes', () => {
     const setup = await apiInbox();
     const contact = await contactIn(setup);
     const conversation = await conversationOf(setup, contact.source_id);
-    const form = new FormData();
-    form.append('content', 'see attached');
-    form.append('attachments[]', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'shot.png');
-    const encoded = new Response(form);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: pub(setup.identifier, `/contacts/${contact.source_id}/conversations/${conversation.id}/messages`),
-      headers: { 'content-type': encoded.headers.get('content-type')! },
-      payload: Buffer.from(await encoded.arrayBuffer()),
-    });
+    const res = await injectMultipart(t.app, 'POST', pub(setup.identifier, `/contacts/${contact.source_id}/conversations/${conversation.id}/messages`), {}, [
+      ['content', 'see attached'],
+      ['attachments[]', { data: PNG, filename: 'shot.png', type: 'image/png' }],
+    ]);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ content: 'see attached', message_type: 0, attachments: [expect.objectContaining({ file_type: 'image' })] });
   });
