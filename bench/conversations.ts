@@ -10,18 +10,16 @@
 // Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), BENCH_SECONDS
 // (default 10), BENCH_KEEP=1, BENCH_REUSE=1 (keep an already seeded relay_bench: skips steps 1-2),
 // BENCH_SCALE (default 1: multiplies the row counts, for a quick try of the harness).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 // bench is not a dependant of the workspace packages; their sources are imported by path.
 import { connect } from '../packages/db/src/index.ts';
+import { adminQuery, percentile, say, startServer, stopServer, tail, type Server } from './harness.ts';
 import { encrypt, randomToken, sha256 } from '../apps/api/src/lib/crypto.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const env = process.env;
 const ADMIN_URL = env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = 'relay_bench';
@@ -45,7 +43,6 @@ const ACCOUNTS = [
 /** Indexes rebuilt after the bulk insert instead of maintained row by row (pg_trgm GIN builds are the slow part). */
 const DEFERRED_INDEXES = ['messages_content_trgm_idx', 'contacts_search_trgm_idx'];
 
-const say = (text: string) => process.stdout.write(`${text}\n`);
 const secondsSince = (began: number) => `${((performance.now() - began) / 1000).toFixed(1)} s`;
 
 type Seeded = { key: string; accountId: number; conversations: number; token: string; utr: string };
@@ -53,15 +50,6 @@ type Seeded = { key: string; accountId: number; conversations: number; token: st
 // ---------------------------------------------------------------------------------------------------
 // database and seeding
 
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 async function databaseExists(): Promise<boolean> {
   const client = new pg.Client({ connectionString: ADMIN_URL });
@@ -225,8 +213,8 @@ async function seedAccount(db: pg.Client, spec: (typeof ACCOUNTS)[number], messa
 
 async function seed(): Promise<{ seeded: Seeded[]; seconds: number }> {
   const began = performance.now();
-  await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-  await adminQuery(`CREATE DATABASE ${DB_NAME}`);
+  await adminQuery(ADMIN_URL, `DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  await adminQuery(ADMIN_URL, `CREATE DATABASE ${DB_NAME}`);
   const database = await connect({ url: DB_URL, poolSize: 1 });
   await step('migrate', () => database.migrate());
   await database.close();
@@ -295,66 +283,12 @@ async function reuse(): Promise<Seeded[]> {
 // ---------------------------------------------------------------------------------------------------
 // server
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+
+function startApi(dataDir: string, logFile: string): Promise<Server> {
+  return startServer({ dataDir, logFile, env: { DATABASE_URL: DB_URL, SECRET_KEY_BASE } });
 }
 
-async function startServer(dataDir: string, logFile: string): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--experimental-strip-types', 'apps/api/src/main.ts', 'serve'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: DB_URL,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SECRET_KEY_BASE,
-      LOG_LEVEL: 'warn',
-      LOG_PRETTY: 'false',
-      DATA_DIR: dataDir,
-      REDIS_URL: '',
-      SMTP_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const log = createWriteStream(logFile);
-  child.stdout!.pipe(log);
-  child.stderr!.pipe(log);
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; its log:\n${tail(logFile)}`);
-    try {
-      if ((await fetch(`${base}/api`)).status === 200) return { child, base };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no 200 from ${base}/api within 120 s; its log:\n${tail(logFile)}`);
-}
 
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-function tail(file: string, lines = 20): string {
-  try {
-    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
-  } catch {
-    return '(no log)';
-  }
-}
 
 // ---------------------------------------------------------------------------------------------------
 // measurements
@@ -420,7 +354,6 @@ async function measureApi(base: string, token: string, scenario: Scenario): Prom
   };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /**
  * One SQL statement straight through pg: a pool of 10, 50 workers looping for the duration. Unnamed
@@ -520,7 +453,7 @@ function printReport(seedSeconds: number | null, targets: Target[]) {
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-conversations-'));
 const logFile = path.join(dataDir, 'server.log');
-let server: { child: ChildProcess; base: string } | undefined;
+let server: Server | undefined;
 let seedSeconds: number | null = null;
 let loadBefore = '';
 try {
@@ -546,7 +479,7 @@ try {
   const agentId = members.find((m) => m.role === 'agent')!.user_id;
 
   loadBefore = os.loadavg().map((v) => v.toFixed(1)).join(' ');
-  server = await startServer(dataDir, logFile);
+  server = await startApi(dataDir, logFile);
   say(`server up on ${server.base} (log: ${logFile}); measuring ${SECONDS} s per figure after a ${WARMUP_SECONDS} s warm-up`);
   const list = (s: Seeded) => `/api/v1/accounts/${s.accountId}/conversations`;
   const { base } = server;
@@ -654,7 +587,7 @@ try {
   if (figures.some((f) => f.bad || f.note)) say(`\nlast lines of the server log (${logFile}):\n${tail(logFile)}`);
 } finally {
   if (server) await stopServer(server.child);
-  if (!KEEP) await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`).catch(() => {});
+  if (!KEEP) await adminQuery(ADMIN_URL, `DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`).catch(() => {});
   else say(`\nkept ${DB_NAME} (BENCH_KEEP=1): ${DB_URL}`);
   if (!KEEP) rmSync(dataDir, { recursive: true, force: true });
 }

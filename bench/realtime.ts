@@ -8,8 +8,7 @@
 //   4. prints one table with the target (p99 < 50 ms), stops the servers and drops the database (BENCH_KEEP=1 keeps it)
 // Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), BENCH_REDIS_URL (default
 // redis://127.0.0.1:6379/15), BENCH_SECONDS (default 20), BENCH_SOCKETS (default 1000), BENCH_RATE (default 10), BENCH_KEEP=1.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
@@ -17,6 +16,7 @@ import path from 'node:path';
 import pg from 'pg';
 // bench is not a dependant of the workspace packages; their sources (and the api's `ws`) are reached by path.
 import { connect } from '../packages/db/src/index.ts';
+import { adminQuery, percentile, root, say, startServer, stopServer, tail, type Server } from './harness.ts';
 import { encrypt, randomToken, sha256 } from '../apps/api/src/lib/crypto.ts';
 
 type ClientSocket = {
@@ -27,7 +27,6 @@ type ClientSocket = {
   send(data: string): void;
   terminate(): void;
 };
-const root = path.resolve(import.meta.dirname, '..');
 const WebSocket = createRequire(path.join(root, 'apps/api/package.json'))('ws') as new (url: string) => ClientSocket;
 
 const env = process.env;
@@ -42,28 +41,18 @@ const KEEP = env.BENCH_KEEP === '1';
 const TARGET_P99 = 50;
 const SECRET_KEY_BASE = 'relay-bench-secret-key-base-not-for-production-0123456789';
 
-const say = (text: string) => process.stdout.write(`${text}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const loadavg = () => os.loadavg().map((v) => v.toFixed(2)).join(' ');
 
 // ---------------------------------------------------------------------------------------------------
 // database and seeding
 
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 type Seeded = { accountId: number; token: string; agents: { id: number; pubsubToken: string }[] };
 
 async function seed(): Promise<Seeded> {
-  await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-  await adminQuery(`CREATE DATABASE ${DB_NAME}`);
+  await adminQuery(ADMIN_URL, `DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  await adminQuery(ADMIN_URL, `CREATE DATABASE ${DB_NAME}`);
   const database = await connect({ url: DB_URL, poolSize: 1 });
   await database.migrate();
   await database.close();
@@ -142,69 +131,13 @@ function flushRedisDb(url: string): Promise<void> {
 // ---------------------------------------------------------------------------------------------------
 // servers
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
-type Server = { child: ChildProcess; base: string; logFile: string };
-
-async function startServer(dataDir: string, name: string, redisUrl: string): Promise<Server> {
-  const port = await freePort();
+function startApi(dataDir: string, name: string, redisUrl: string): Promise<Server> {
   const logFile = path.join(dataDir, `${name}.log`);
-  const child = spawn(process.execPath, ['--experimental-strip-types', 'apps/api/src/main.ts', 'serve'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: DB_URL,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SECRET_KEY_BASE,
-      LOG_LEVEL: 'warn',
-      LOG_PRETTY: 'false',
-      DATA_DIR: path.join(dataDir, name),
-      REDIS_URL: redisUrl,
-      SMTP_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const log = createWriteStream(logFile);
-  child.stdout!.pipe(log);
-  child.stderr!.pipe(log);
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; its log:\n${tail(logFile)}`);
-    try {
-      if ((await fetch(`${base}/api`)).status === 200) return { child, base, logFile };
-    } catch {
-      // not listening yet
-    }
-    await sleep(50);
-  }
-  throw new Error(`no 200 from ${base}/api within 120 s; its log:\n${tail(logFile)}`);
+  return startServer({ dataDir: path.join(dataDir, name), logFile, env: { DATABASE_URL: DB_URL, SECRET_KEY_BASE, REDIS_URL: redisUrl } });
 }
 
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
 
-function tail(file: string, lines = 20): string {
-  try {
-    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
-  } catch {
-    return '(no log)';
-  }
-}
 
 function rssMb(pid: number): number {
   const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
@@ -276,7 +209,6 @@ type Result = {
   serverCpu: string;
 };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function runMode(mode: string, servers: Server[], seeded: Seeded): Promise<Result> {
   const arrivals: Arrivals = new Map();
@@ -413,14 +345,14 @@ try {
   const results: Result[] = [];
 
   say('mode A: one process, in-memory fan-out');
-  servers.push(await startServer(dataDir, 'single', ''));
+  servers.push(await startApi(dataDir, 'single', ''));
   await sleep(2000);
   results.push(await runMode('A: 1 process', servers, seeded));
   for (const s of servers.splice(0)) await stopServer(s.child);
 
   say(`mode B: two processes over Redis (${REDIS_URL}, flushed first)`);
   await flushRedisDb(REDIS_URL);
-  servers.push(await startServer(dataDir, 'redis-1', REDIS_URL), await startServer(dataDir, 'redis-2', REDIS_URL));
+  servers.push(await startApi(dataDir, 'redis-1', REDIS_URL), await startApi(dataDir, 'redis-2', REDIS_URL));
   await sleep(2000);
   results.push(await runMode('B: 2 processes + Redis', servers, seeded));
   for (const s of servers.splice(0)) await stopServer(s.child);
@@ -430,7 +362,7 @@ try {
 } finally {
   for (const s of servers) await stopServer(s.child);
   if (!KEEP) {
-    await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`).catch(() => {});
+    await adminQuery(ADMIN_URL, `DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`).catch(() => {});
     await flushRedisDb(REDIS_URL).catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
   } else say(`\nkept ${DB_NAME} (BENCH_KEEP=1): ${DB_URL}`);

@@ -44,18 +44,11 @@ export function serializeContactInbox(sourceId: string, inbox: InboxSummaryRow, 
 
 /** The contact object; `contactInboxes` is left out of the payload when undefined. */
 export function serializeContact(row: ContactRow, urlFor: UrlFor, contactInboxes?: ContactInbox[]): Contact {
+  const { type: _type, ...shared } = serializeContactPush(row, urlFor);
   return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    phone_number: row.phoneNumber,
-    identifier: row.identifier,
-    thumbnail: row.avatarKey ? urlFor(row.avatarKey) : '',
-    blocked: row.blocked,
+    ...shared,
     // Contact presence arrives with the widget's realtime connection; until then nobody is online.
     availability_status: 'offline',
-    additional_attributes: row.additionalAttributes,
-    custom_attributes: row.customAttributes,
     last_activity_at: unixOrNull(row.lastActivityAt),
     created_at: Math.floor(row.createdAt.getTime() / 1000),
     ...(contactInboxes ? { contact_inboxes: contactInboxes } : {}),

@@ -1,0 +1,76 @@
+// What the benchmarks share: an admin connection to the Postgres server, and the API server started as
+// a child process on a free port (`apps/api/src/main.ts serve`), its output kept in a log file.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+
+export const root = path.resolve(import.meta.dirname, '..');
+export const say = (text: string) => process.stdout.write(`${text}\n`);
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/** Runs one statement on the server's admin database (CREATE/DROP DATABASE). */
+export async function adminQuery(adminUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function tail(file: string, lines = 20): string {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+export type Server = { child: ChildProcess; base: string; logFile: string };
+
+/** Starts the API against `env.DATABASE_URL` (and REDIS_URL, empty for none) and waits for GET /api to answer 200. */
+export async function startServer(options: { dataDir: string; logFile: string; env: Record<string, string> }): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--experimental-strip-types', 'apps/api/src/main.ts', 'serve'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOG_PRETTY: 'false', DATA_DIR: options.dataDir, REDIS_URL: '', SMTP_URL: '', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log = createWriteStream(options.logFile);
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; its log:\n${tail(options.logFile)}`);
+    try {
+      if ((await fetch(`${base}/api`)).status === 200) return { child, base, logFile: options.logFile };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no 200 from ${base}/api within 120 s; its log:\n${tail(options.logFile)}`);
+}
+
+/** SIGTERM, then SIGKILL after 10 s. */
+export async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
