@@ -281,3 +281,30 @@ describe('search and filter', () => {
     expect(bad.statusCode).toBe(422);
   });
 });
+
+describe('GET contacts/:id/conversations', () => {
+  it('S1-7.58 lists the contact’s conversations the caller may see, latest first; other accounts’ contacts are 404', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const agent = await createMember(t, account.id, 'agent');
+    const mine = await createInbox(t, account.id, { members: [agent.user.id] });
+    const hidden = await createInbox(t, account.id);
+    const contact = await createContact(t, account.id, { name: 'Asha' });
+    const older = await createConversation(t, account.id, mine.id, { contactId: contact.id, lastActivityAt: minutesAgo(30) });
+    const newer = await createConversation(t, account.id, hidden.id, { contactId: contact.id, status: 'resolved', lastActivityAt: minutesAgo(5) });
+    await createConversation(t, account.id, mine.id);
+    const path = `/api/v1/accounts/${account.id}/contacts/${contact.id}/conversations`;
+
+    const all = await get(path, admin.headers);
+    expect(all.statusCode).toBe(200);
+    expect(ids(all)).toEqual([newer.displayId, older.displayId]);
+    expect(all.json().payload[0]).toMatchObject({ status: 'resolved', meta: { sender: { id: contact.id, name: 'Asha' } } });
+    expect(ids(await get(path, agent.headers))).toEqual([older.displayId]);
+
+    const { account: other, admin: otherAdmin } = await createAccountWithAdmin(t);
+    const theirs = await createContact(t, other.id);
+    expect((await get(`/api/v1/accounts/${account.id}/contacts/${theirs.id}/conversations`, admin.headers)).statusCode).toBe(404);
+    expect((await get(path, otherAdmin.headers)).statusCode).toBe(404);
+    expect((await get(`/api/v1/accounts/${account.id}/contacts/abc/conversations`, admin.headers)).statusCode).toBe(404);
+    expect((await get(path)).statusCode).toBe(401);
+  });
+});
