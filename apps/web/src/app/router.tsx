@@ -1,7 +1,9 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { authRoutes } from '../features/auth/index.ts';
 import { accountRoutes } from '../features/accounts/index.ts';
+import { conversationRoutes } from '../features/conversations/index.ts';
 import { dashboardRoutes } from '../features/dashboard/index.ts';
+import { profileRoutes } from '../features/profile/index.ts';
 import { AccountLayout, HomeRedirect } from './account-layout.tsx';
 import { AppRoot } from './app-root.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
@@ -25,7 +27,7 @@ export const routes: RouteObject[] = [
           // A route without a name: the guard sends it on to the dashboard.
           { index: true, element: null },
           ...accountRoutes,
-          { element: <AppShell />, children: [...dashboardRoutes] },
+          { element: <AppShell />, children: [...dashboardRoutes, ...conversationRoutes, ...profileRoutes] },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,5 +1,10 @@
-/** The en dictionary: every string the app shows. Keys follow Chatwoot's where the spec names them. */
-export const en = {
+import { conversationsEn } from './en/conversations.ts';
+import { profileEn } from './en/profile.ts';
+import { shellEn } from './en/shell.ts';
+import { widgetsEn } from './en/widgets.ts';
+
+/** Strings of the auth, account and error screens. */
+const coreEn = {
   'APP.NAME': 'Relay Desk',
   'APP.TAGLINE': 'Customer support, one shared inbox',
 
@@ -87,5 +92,11 @@ export const en = {
   'ROLES.agent': 'Agent',
   'ROLES.checker': 'Checker',
 } as const;
+
+/**
+ * The en dictionary: every string the app shows, one file per area under en/ (keys are prefixed by area,
+ * so the parts never collide). Keys follow Chatwoot's where the spec names them.
+ */
+export const en = { ...coreEn, ...shellEn, ...profileEn, ...conversationsEn, ...widgetsEn } as const;
 
 export type MessageKey = keyof typeof en;

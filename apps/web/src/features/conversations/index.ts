@@ -1,0 +1,2 @@
+// The conversations feature's public surface.
+export { conversationRoutes } from './routes.tsx';

@@ -1,0 +1,2 @@
+// The profile feature's public surface.
+export { profileRoutes } from './routes.tsx';

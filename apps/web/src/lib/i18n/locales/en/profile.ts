@@ -1,0 +1,2 @@
+/** en strings of profile settings. */
+export const profileEn = {} as const satisfies Record<string, string>;
