@@ -7,3 +7,4 @@ export * from './settings.ts';
 export * from './inboxes.ts';
 export * from './conversations.ts';
 export * from './webhooks.ts';
+export * from './notifications.ts';

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { NotificationActorType, NotificationFlag, NotificationType } from '@app/shared/notifications';
+import { id, timestamps } from './_columns.ts';
+import { accounts, users } from './accounts.ts';
+import { conversations } from './conversations.ts';
+
+const at = () => timestamp({ withTimezone: true, mode: 'date' });
+
+/**
+ * One in-app notification of one user in one account (Chatwoot's notifications). The primary actor is
+ * always a conversation today, so `primary_actor_id` references it: deleting a conversation removes its
+ * notifications. The secondary actor (the message, or the user who assigned) is polymorphic and may go
+ * away; it is then shown as null. A notification is snoozed while `snoozed_until` lies in the future.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    notificationType: text().$type<NotificationType>().notNull(),
+    primaryActorType: text().$type<'Conversation'>().notNull().default('Conversation'),
+    primaryActorId: integer()
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    secondaryActorType: text().$type<NotificationActorType>(),
+    secondaryActorId: integer(),
+    readAt: at(),
+    snoozedUntil: at(),
+    lastActivityAt: at().notNull().defaultNow(),
+    ...timestamps(),
+  },
+  (t) => [
+    // a user's list in an account, latest activity first (GET notifications, page by page)
+    index('notifications_account_user_activity_idx').on(t.accountId, t.userId, t.lastActivityAt.desc(), t.id.desc()),
+    // the bell's unread count, and read_all
+    index('notifications_account_user_unread_idx').on(t.accountId, t.userId).where(sql`${t.readAt} is null`),
+    // read_all of one conversation, and the cascade when a conversation is deleted
+    index('notifications_primary_actor_idx').on(t.primaryActorId),
+  ],
+);
+
+/**
+ * Which notifications a user wants by e-mail and push in one account (Chatwoot's notification_settings).
+ * No row means the defaults Chatwoot gives a new account user: assignment by e-mail and push.
+ */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    id: id(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    selectedEmailFlags: text().array().$type<NotificationFlag[]>().notNull().default(sql`'{}'::text[]`),
+    selectedPushFlags: text().array().$type<NotificationFlag[]>().notNull().default(sql`'{}'::text[]`),
+    ...timestamps(),
+  },
+  // one row per user and account; also the lookup when notifications are created
+  (t) => [uniqueIndex('notification_settings_account_user_key').on(t.accountId, t.userId)],
+);
