@@ -17,6 +17,7 @@ import { multipartPlugin } from './plugins/multipart.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { webPlugin } from './plugins/web.ts';
+import { jobsPlugin } from './plugins/jobs.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { systemModule } from './modules/system/index.ts';
 import { authModule } from './modules/auth/index.ts';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(storagePlugin);
   await app.register(webPlugin);
   await app.register(realtimePlugin, { redis: options.redis });
+  await app.register(jobsPlugin);
 
   await app.register(systemModule);
   await app.register(authModule);

@@ -1,7 +1,6 @@
 #!/usr/bin/env -S node --experimental-strip-types
 import { connect, DataDirLockedError, type Database } from '@app/db';
 import { buildApp, type App } from './app.ts';
-import { startScheduler } from './jobs/scheduler.ts';
 import { ConfigError, loadConfig, type Config } from './plugins/config.ts';
 import { seedFirstStart } from './seed/first-start.ts';
 import { DEMO_PASSWORD, seedDemo } from './seed/demo.ts';
@@ -43,13 +42,11 @@ async function serve(config: Config) {
   announce(config, await seedFirstStart(database.db, config));
   const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const app: App = await buildApp({ config, database, redis });
-  const stopScheduler = startScheduler({ db: app.db, config, log: app.log, mailer: app.mailer, storage: app.storage, bus: app.bus });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    await stopScheduler();
     await app.close();
     redis?.disconnect();
     await database.close();

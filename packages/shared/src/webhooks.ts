@@ -67,7 +67,9 @@ export const WebhookAttemptSchema = z.object({
 
 export const WebhookDeliverySchema = z.object({
   id: z.number().int(),
-  webhook_id: z.number().int(),
+  webhook_id: z.number().int().nullable(),
+  // the API inbox whose webhook_url it goes to (null for an account webhook)
+  inbox_id: z.number().int().nullable(),
   event: z.string(),
   status: z.enum(WEBHOOK_DELIVERY_STATUSES),
   attempts: z.number().int(),

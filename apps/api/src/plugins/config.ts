@@ -52,6 +52,8 @@ export const EnvSchema = z.object({
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(5),
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
   WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(2_000),
+  RUN_WORKERS: flag.default(true),
+  JOBS_PREFIX: z.string().trim().min(1).default('jobs'),
 });
 
 /** An OAuth client the installation is registered with; absent when either half is not configured. */
@@ -87,6 +89,11 @@ export type Config = {
    * timeout, the first retry delay (later ones scale from it) and the in-process runner's poll (0 = off).
    */
   webhooks: { allowedHosts: string[]; timeoutMs: number; retryBaseMs: number; pollIntervalMs: number };
+  /**
+   * Jobs: whether this process runs the queues' workers (`serve` with RUN_WORKERS=false leaves them to
+   * `api worker` processes; without Redis nothing else would run them: keep it on), and the BullMQ key prefix.
+   */
+  jobs: { runWorkers: boolean; prefix: string };
   /** Derived: embedded mode runs PGlite and in-process queues. */
   embedded: boolean;
   redisEnabled: boolean;
@@ -143,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
       pollIntervalMs: e.WEBHOOK_POLL_INTERVAL_MS,
     },
+    jobs: { runWorkers: e.RUN_WORKERS, prefix: e.JOBS_PREFIX },
     embedded: !e.DATABASE_URL,
     redisEnabled: Boolean(e.REDIS_URL),
   };

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamps } from './_columns.ts';
 import { accounts } from './accounts.ts';
+import { messages } from './conversations.ts';
 import { inboxes } from './inboxes.ts';
 
 const accountId = () =>
@@ -30,8 +31,10 @@ export const webhooks = pgTable(
 export type WebhookAttempt = { attempt: number; at: string; status_code: number | null; error: string | null; duration_ms: number };
 
 /**
- * One event for one webhook, written before anything is sent (a crash never loses it). `status` is
- * pending | delivered | failed; a claimed delivery stays pending with `attempts` bumped and
+ * One event for one target, written before anything is sent (a crash never loses it): an account
+ * webhook (`webhook_id`) or an API inbox's `webhook_url` (`inbox_id`). `message_id` marks the delivery
+ * of an agent's outgoing message to an API inbox, whose result becomes the message's status. `status`
+ * is pending | delivered | failed; a claimed delivery stays pending with `attempts` bumped and
  * `next_attempt_at` pushed past the send timeout (a lease), so a crashed sender's claim expires.
  */
 export const webhookDeliveries = pgTable(
@@ -39,9 +42,9 @@ export const webhookDeliveries = pgTable(
   {
     id: id(),
     accountId: accountId(),
-    webhookId: integer()
-      .notNull()
-      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    webhookId: integer().references(() => webhooks.id, { onDelete: 'cascade' }),
+    inboxId: integer().references(() => inboxes.id, { onDelete: 'cascade' }),
+    messageId: integer().references(() => messages.id, { onDelete: 'cascade' }),
     event: text().notNull(),
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
     status: text().$type<'pending' | 'delivered' | 'failed'>().notNull().default('pending'),
@@ -59,5 +62,46 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     // a webhook's delivery log, newest first
     index('webhook_deliveries_webhook_idx').on(t.webhookId, t.id),
+    // an API inbox's delivery log, and the deliveries of a message
+    index('webhook_deliveries_inbox_idx').on(t.inboxId, t.id).where(sql`${t.inboxId} is not null`),
+    index('webhook_deliveries_message_idx').on(t.messageId).where(sql`${t.messageId} is not null`),
   ],
 );
+
+/** Lanes of the outbox: events caused by inbound traffic are relayed apart, so bulk work never delays them. */
+export const OUTBOX_LANES = ['default', 'inbound'] as const;
+export type OutboxLane = (typeof OUTBOX_LANES)[number];
+
+/**
+ * What a change will cause outside its transaction (webhooks, channel deliveries, notifications),
+ * written in the same transaction as the change: a crash between the commit and the work loses
+ * nothing. `subject` names the rows the relay presents the payload from (or carries it, for
+ * typing, which changes nothing). The relay marks a row dispatched in the transaction that writes
+ * its deliveries, so each event fans out exactly once.
+ */
+export const outboxEvents = pgTable(
+  'outbox_events',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    lane: text().$type<OutboxLane>().notNull().default('default'),
+    name: text().notNull(),
+    inboxId: integer(),
+    subject: jsonb().$type<OutboxSubject>().notNull(),
+    createdAt: createdAt(),
+    dispatchedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  },
+  // the relay's claim: undispatched rows of a lane in order
+  (t) => [index('outbox_events_pending_idx').on(t.lane, t.id).where(sql`${t.dispatchedAt} is null`)],
+);
+
+export type OutboxSubject = {
+  conversationId?: number;
+  messageId?: number;
+  contactId?: number;
+  userId?: number;
+  /** The payload itself, for events that change nothing (typing). */
+  data?: Record<string, unknown>;
+};

@@ -12,6 +12,7 @@ import {
   type UpdateContactBody,
 } from '@app/shared/contacts';
 import { AppError, humanize, invalid, notFound, type FieldErrors } from '../../lib/app-error.ts';
+import { recordEvents } from '../../lib/outbox.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { pageWindow } from '../../lib/pagination.ts';
@@ -173,6 +174,7 @@ export async function createContact(ctx: AccountCtx, input: CreateContactBody): 
         avatarKey,
       });
       const contactInbox = inbox ? await contactInboxFor(tx, ctx.accountId, contact, inbox, input.source_id) : null;
+      await recordEvents(tx, [{ name: 'contact.created', accountId: ctx.accountId, subject: { contactId: contact.id } }]);
       return { contact, sourceId: contactInbox?.sourceId ?? null };
     });
   } catch (error) {
@@ -203,20 +205,24 @@ export async function updateContact(ctx: AccountCtx, id: number, input: UpdateCo
   const avatarKey = await storeAvatar(ctx, input.avatar);
   let row: ContactRow | null;
   try {
-    row = await updateContactRow(
-      ctx.db,
-      ctx.accountId,
-      id,
-      {
-        name: input.name,
-        email: input.email,
-        phoneNumber: input.phone_number,
-        identifier: input.identifier,
-        blocked: input.blocked,
-        ...(avatarKey ? { avatarKey } : {}),
-      },
-      { additionalAttributes: input.additional_attributes, customAttributes: input.custom_attributes },
-    );
+    row = await ctx.db.transaction(async (tx) => {
+      const updated = await updateContactRow(
+        tx,
+        ctx.accountId,
+        id,
+        {
+          name: input.name,
+          email: input.email,
+          phoneNumber: input.phone_number,
+          identifier: input.identifier,
+          blocked: input.blocked,
+          ...(avatarKey ? { avatarKey } : {}),
+        },
+        { additionalAttributes: input.additional_attributes, customAttributes: input.custom_attributes },
+      );
+      if (updated) await recordEvents(tx, [{ name: 'contact.updated', accountId: ctx.accountId, subject: { contactId: updated.id } }]);
+      return updated;
+    });
   } catch (error) {
     if (avatarKey) await removeFile(ctx, avatarKey);
     throw await uniqueRaceError(ctx, error, unique, id);

@@ -11,6 +11,7 @@ import type {
 } from '@app/shared/conversations';
 import type { CONVERSATION_EVENTS } from '@app/shared/events';
 import { invalid } from '../../lib/app-error.ts';
+import { conversationEntries, recordEvents } from '../../lib/outbox.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import { listAgentsByIds } from '../agents/service.ts';
 import { createActivityMessage, publishMessageCreated } from '../messages/service.ts';
@@ -37,6 +38,7 @@ async function change(ctx: AccountCtx, displayId: number, work: (tx: Executor, r
     for (const content of result.activity ?? []) {
       activities.push(await createActivityMessage(tx, { accountId: ctx.accountId, inboxId: current.inboxId, conversationId: current.id, content }));
     }
+    await recordEvents(tx, conversationEntries(result.row, result.events));
     return { row: result.row, events: result.events, activities };
   });
   for (const activity of activities) await publishMessageCreated(ctx, activity);
@@ -216,12 +218,10 @@ export async function toggleTyping(ctx: AccountCtx, displayId: number, input: z.
   const row = await loadConversation(ctx, displayId);
   const conversation = await presentConversationById(ctx, row.id);
   const name = input.typing_status === 'off' ? 'conversation.typing_off' : 'conversation.typing_on';
-  ctx.bus.publish({
-    name,
-    accountId: ctx.accountId,
-    inboxId: row.inboxId,
-    data: { conversation, user: { id: ctx.actor.id, name: ctx.actor.name, type: 'user' }, is_private: input.is_private ?? false },
-  });
+  const data = { conversation, user: { id: ctx.actor.id, name: ctx.actor.name, type: 'user' }, is_private: input.is_private ?? false };
+  // nothing changes, so nothing to commit with: the outbox carries the payload itself to webhooks
+  await recordEvents(ctx.db, [{ name, accountId: ctx.accountId, inboxId: row.inboxId, subject: { conversationId: row.id, data } }]);
+  ctx.bus.publish({ name, accountId: ctx.accountId, inboxId: row.inboxId, data });
 }
 
 /** POST bulk_assignments: the inbox members module plans and writes; each moved conversation is announced. */

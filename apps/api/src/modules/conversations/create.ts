@@ -4,6 +4,7 @@ import { invalid } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import { findContactInboxBySource, resolveContactInbox } from '../contacts/service.ts';
 import { visibleInboxIds } from '../inbox-members/service.ts';
+import { conversationEntries, recordEvents } from '../../lib/outbox.ts';
 import { createMessage, publishMessageCreated } from '../messages/service.ts';
 import { autoAssign } from './auto-assign.ts';
 import { publishConversationEvents } from './events.ts';
@@ -81,6 +82,7 @@ export async function createConversation(ctx: AccountCtx, input: CreateConversat
       content || files.length || input.message?.template_params
         ? await createMessage(ctx, row, { content: content ?? null, template_params: input.message?.template_params, attachments: files }, tx)
         : null;
+    await recordEvents(tx, conversationEntries(row, events));
     return { row, message, events };
   });
   if (message) await publishMessageCreated(ctx, message);

@@ -1,3 +1,4 @@
+import { conversationEntries, recordEvents } from '../../lib/outbox.ts';
 import { systemCtx, type Services } from '../../lib/context.ts';
 import { publishConversationEvents } from './events.ts';
 import { reopenDueSnoozed } from './queries.ts';
@@ -11,7 +12,11 @@ const WAKE_BATCH = 500;
  * Idempotent: a conversation reopens once, whoever runs the job.
  */
 export async function wakeSnoozedConversations(services: Services, now = new Date()): Promise<number> {
-  const woken = await reopenDueSnoozed(services.db, now, WAKE_BATCH);
+  const woken = await services.db.transaction(async (tx) => {
+    const rows = await reopenDueSnoozed(tx, now, WAKE_BATCH);
+    await recordEvents(tx, rows.flatMap((row) => conversationEntries(row, ['conversation.status_changed'])));
+    return rows;
+  });
   for (const row of woken) {
     await publishConversationEvents(systemCtx(services, row.accountId, 'scheduler'), row, ['conversation.status_changed']);
   }

@@ -9,7 +9,8 @@ import {
 } from '@app/shared/messages';
 import type { MessageStatus } from '@app/shared/constants';
 import { AppError, forbidden, invalid, notFound } from '../../lib/app-error.ts';
-import type { AccountCtx } from '../../lib/context.ts';
+import { systemCtx, type AccountCtx, type Services } from '../../lib/context.ts';
+import { recordEvents, type OutboxEventName } from '../../lib/outbox.ts';
 import { TranslationError, translationProvider } from '../../lib/translation.ts';
 import { listAgentsByIds } from '../agents/service.ts';
 import { loadConversation, publishConversationEvents } from '../conversations/service.ts';
@@ -21,6 +22,7 @@ import {
   deleteAttachmentRows,
   findChannelType,
   findContactRow,
+  findMessageById,
   findMessageRow,
   loadMessageWindow,
   markForRetry,
@@ -29,6 +31,9 @@ import {
   type MessageRow,
 } from './queries.ts';
 import { serializeLoaded, unixOrNull } from './serializers.ts';
+
+/** The outbox entry of an event about a message. */
+const messageEntry = (row: MessageRow, name: OutboxEventName) => ({ name, accountId: row.accountId, inboxId: row.inboxId, subject: { messageId: row.id, conversationId: row.conversationId } });
 
 /** GET messages: one window (see ListMessagesQuerySchema), ascending, with the conversation's meta. */
 export async function listMessages(ctx: AccountCtx, displayId: number, query: ListMessagesQuery): Promise<MessageList> {
@@ -83,6 +88,7 @@ export async function deleteMessage(ctx: AccountCtx, displayId: number, messageI
     if (current.contentAttributes.deleted === true) return { row: current, keys: [], changed: false };
     const keys = await deleteAttachmentRows(tx, current.id);
     const row = await updateMessageRow(tx, ctx.accountId, current.id, { content: DELETED_MESSAGE_CONTENT, contentType: 'text', contentAttributes: { deleted: true } });
+    await recordEvents(tx, [messageEntry(row!, 'message.updated')]);
     return { row: row!, keys, changed: true };
   });
   for (const key of keys) {
@@ -113,6 +119,7 @@ export async function updateMessageStatus(ctx: AccountCtx, displayId: number, me
     const error = input.external_error ?? (current.contentAttributes.external_error as string | undefined);
     const contentAttributes = input.status === 'failed' && error ? { ...attributes, external_error: error } : attributes;
     const row = await updateMessageRow(tx, ctx.accountId, current.id, { status: input.status, contentAttributes });
+    await recordEvents(tx, [messageEntry(row!, 'message.updated')]);
     return { row: row!, changed: true };
   });
   const message = await present(ctx, row);
@@ -126,7 +133,12 @@ export async function updateMessageStatus(ctx: AccountCtx, displayId: number, me
  */
 export async function retryMessage(ctx: AccountCtx, displayId: number, messageId: number): Promise<Message> {
   const conversation = await loadConversation(ctx, displayId);
-  const row = await markForRetry(ctx.db, ctx.accountId, conversation.id, messageId);
+  const row = await ctx.db.transaction(async (tx) => {
+    const retried = await markForRetry(tx, ctx.accountId, conversation.id, messageId);
+    // the channel gets the message once more; webhooks hear of the status change
+    if (retried) await recordEvents(tx, [messageEntry(retried, 'message.updated'), messageEntry(retried, 'message.resend')]);
+    return retried;
+  });
   if (!row) {
     if (!(await findMessageRow(ctx.db, ctx.accountId, conversation.id, messageId))) throw notFound();
     throw invalid('status', 'must be failed, on an outgoing message, to retry');
@@ -162,7 +174,28 @@ export async function translateMessage(ctx: AccountCtx, displayId: number, messa
     const message = `Translation failed: ${err.message}`;
     throw new AppError('validation_failed', message, { fields: { base: [message] } });
   }
-  const updated = await storeTranslation(ctx.db, ctx.accountId, row.id, language, content);
+  const updated = await ctx.db.transaction(async (tx) => {
+    const stored = await storeTranslation(tx, ctx.accountId, row.id, language, content);
+    if (stored) await recordEvents(tx, [messageEntry(stored, 'message.updated')]);
+    return stored;
+  });
   if (updated) publishMessageUpdated(ctx, await present(ctx, updated));
   return { content };
+}
+
+/**
+ * A channel delivery's result (the delivery job, not a person): a message still in progress becomes
+ * sent, or failed with the error in content_attributes.external_error. A message the integrator has
+ * already reported on keeps that report.
+ */
+export async function settleMessageDelivery(services: Services, accountId: number, messageId: number, outcome: { status: 'sent' } | { status: 'failed'; error: string }) {
+  const row = await services.db.transaction(async (tx) => {
+    const current = await findMessageById(tx, accountId, messageId, true);
+    if (!current || current.status !== 'progress') return null;
+    const contentAttributes = outcome.status === 'failed' ? { ...current.contentAttributes, external_error: outcome.error } : current.contentAttributes;
+    const updated = await updateMessageRow(tx, accountId, current.id, { status: outcome.status, contentAttributes });
+    await recordEvents(tx, [messageEntry(updated!, 'message.updated')]);
+    return updated;
+  });
+  if (row) publishMessageUpdated(systemCtx(services, accountId, 'deliveries'), await present(systemCtx(services, accountId, 'deliveries'), row));
 }

@@ -66,6 +66,13 @@ export async function findMessageRow(db: Executor, accountId: number, conversati
   return row ?? null;
 }
 
+/** A message of the account by id (optionally locked), whatever its conversation. */
+export async function findMessageById(db: Executor, accountId: number, id: number, lock = false): Promise<MessageRow | null> {
+  const query = db.select().from(messages).where(and(eq(messages.id, id), eq(messages.accountId, accountId))).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
 export async function messageInConversation(db: Executor, conversationId: number, id: number): Promise<boolean> {
   const [row] = await db
     .select({ id: messages.id })

@@ -13,6 +13,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { AccountCtx, Ctx } from '../../lib/context.ts';
 import { hmacSha256, safeEqual } from '../../lib/crypto.ts';
 import { createContact, resolveContactInbox, touchContactActivity, updateContact } from '../contacts/service.ts';
+import { recordEvents } from '../../lib/outbox.ts';
 import { createConversation, publishConversationEvents } from '../conversations/service.ts';
 import { channelHmacToken } from '../inboxes/service.ts';
 import { createMessage, publishMessageCreated, publishMessageUpdated, serializeMessages } from '../messages/service.ts';
@@ -202,7 +203,14 @@ export async function updateClientMessage(
   const client = await contactClientOf(ctx, identifier, sourceId);
   const conversation = await conversationOf(ctx, client, displayId);
   if (!(await findPublicMessage(ctx.db, conversation.id, messageId))) throw notFound();
-  const row = await setSubmittedValues(ctx.db, messageId, body.submitted_values);
+  const row = await ctx.db.transaction(async (tx) => {
+    const updated = await setSubmittedValues(tx, messageId, body.submitted_values);
+    if (updated) {
+      const subject = { messageId: updated.id, conversationId: updated.conversationId };
+      await recordEvents(tx, [{ name: 'message.updated', accountId: updated.accountId, inboxId: updated.inboxId, subject }], 'inbound');
+    }
+    return updated;
+  });
   if (!row) throw notFound();
   const [message] = await serializeMessages(client.actx, [row]);
   publishMessageUpdated(client.actx, message!);

@@ -1,33 +1,65 @@
+import type { Db, Executor } from '@app/db';
+import { MESSAGE_TYPES } from '@app/shared/constants';
 import type { DomainEvent } from '@app/shared/events';
+import type { WebhookEvent } from '@app/shared/webhooks';
 import type { Services } from '../../lib/context.ts';
 import { decrypt, hmacSha256 } from '../../lib/crypto.ts';
 import { allowListGuard, BlockedAddressError, postGuarded } from '../../lib/safe-fetch.ts';
 import { buildPayload, webhookEventName } from './payloads.ts';
-import { claimDueDeliveries, insertDeliveries, recordAttempt, subscribedWebhooks, type AttemptOutcome, type ClaimedDelivery } from './queries.ts';
+import { openSecrets } from '../inboxes/channel-payload.ts';
+import { settleMessageDelivery } from '../messages/service.ts';
+import { claimDueDeliveries, inboxWebhookTargets, insertDeliveries, nextDueAt, recordAttempt, subscribedWebhooks, type AttemptOutcome, type ClaimedDelivery } from './queries.ts';
 
 /** Attempts a delivery gets (the first send and five retries). */
 export const MAX_ATTEMPTS = 6;
+/**
+ * An agent's outgoing message to an API inbox is sent once: a failure marks the message failed with
+ * the error (001 section 4), and the agent's retry sends it once more.
+ */
+export const MESSAGE_ATTEMPTS = 1;
 /** Retry delays as multiples of WEBHOOK_RETRY_BASE_MS (30 s): 30 s, 2 m, 10 m, 1 h, 6 h. */
 const BACKOFF_FACTORS = [1, 4, 20, 120, 720];
 /** Deliveries one run claims; the next run takes the rest. */
 const BATCH = 50;
 
+/** What an API inbox's `webhook_url` receives: the inbox's conversation, message and typing events. */
+const INBOX_EVENTS = new Set<WebhookEvent>([
+  'conversation_created',
+  'conversation_updated',
+  'conversation_status_changed',
+  'message_created',
+  'message_updated',
+  'conversation_typing_on',
+  'conversation_typing_off',
+]);
+
+/** An outgoing, public message (what a channel delivers), from its push payload. */
+const isDeliverable = (data: Record<string, unknown>) => MESSAGE_TYPES[data.message_type as number] === 'outgoing' && !data.private;
+
 /**
- * Writes one pending delivery per webhook of the account subscribed to the event (inbox-scoped
- * webhooks only for events of their inbox), before anything is sent. Answers how many.
+ * The outbox consumer: in the relay's transaction, writes one pending delivery per account webhook
+ * subscribed to the event (inbox-scoped ones only for events of their inbox) and, for an API inbox with
+ * a `webhook_url`, one to it; an agent's outgoing message to it is linked to the delivery, whose result
+ * becomes the message's status. `resend` (a retried message) goes to the inbox only. Answers how many.
  */
-export async function enqueueEvent(services: Services, event: DomainEvent, now = new Date()): Promise<number> {
-  const name = webhookEventName(event);
+export async function writeDeliveries(tx: Executor, services: Services, event: DomainEvent, options: { resend?: boolean } = {}, now = new Date()): Promise<number> {
+  const name = options.resend ? 'message_created' : webhookEventName(event);
   if (!name) return 0;
   const inboxId = 'inboxId' in event ? event.inboxId : undefined;
-  const targets = await subscribedWebhooks(services.db, event.accountId, name, inboxId);
-  if (targets.length === 0) return 0;
-  const payload = await buildPayload(services, event, name);
+  const [hooks, [inbox]] = await Promise.all([
+    options.resend ? [] : subscribedWebhooks(tx, event.accountId, name, inboxId),
+    inboxId !== undefined && INBOX_EVENTS.has(name) ? inboxWebhookTargets(tx, [inboxId]) : [],
+  ]);
+  const toInbox = inbox?.channelType === 'Channel::Api' && Boolean(inbox.url);
+  if (hooks.length === 0 && !toInbox) return 0;
+  const payload = await buildPayload({ ...services, db: tx as Db }, event, name);
   if (!payload) return 0;
-  const rows = await insertDeliveries(
-    services.db,
-    targets.map((w) => ({ accountId: event.accountId, webhookId: w.id, event: name, payload, maxAttempts: MAX_ATTEMPTS, nextAttemptAt: now })),
-  );
+  const base = { accountId: event.accountId, event: name, payload, nextAttemptAt: now };
+  const message = name === 'message_created' && isDeliverable(event.data as Record<string, unknown>) ? (event.data as { id: number }).id : null;
+  const rows = await insertDeliveries(tx, [
+    ...hooks.map((w) => ({ ...base, webhookId: w.id, maxAttempts: MAX_ATTEMPTS })),
+    ...(toInbox ? [{ ...base, inboxId: inbox!.inboxId, messageId: message, maxAttempts: message ? MESSAGE_ATTEMPTS : MAX_ATTEMPTS }] : []),
+  ]);
   return rows.length;
 }
 
@@ -49,7 +81,8 @@ async function send(services: Services, delivery: ClaimedDelivery): Promise<Resu
   const { webhooks } = services.config;
   const body = JSON.stringify(delivery.payload);
   try {
-    const secret = decrypt(services.config.secretKeyBase, delivery.secretSealed);
+    const secret =
+      delivery.sealedIn === 'webhook' ? decrypt(services.config.secretKeyBase, delivery.secretSealed) : (openSecrets(services.config.secretKeyBase, delivery.secretSealed).secret ?? '');
     const headers = signedHeaders(secret, delivery.id, body, Math.floor(Date.now() / 1000));
     const { status } = await postGuarded(delivery.url, body, headers, { guard: allowListGuard(webhooks.allowedHosts), timeoutMs: webhooks.timeoutMs });
     if (status >= 200 && status < 300) return { statusCode: status, error: null, retriable: false, delivered: true };
@@ -84,13 +117,19 @@ function outcomeOf(services: Services, delivery: ClaimedDelivery, result: Result
  * many were sent.
  */
 export async function runDueDeliveries(services: Services, now = new Date()): Promise<number> {
-  const lease = new Date(now.getTime() + services.config.webhooks.timeoutMs + 60_000);
+  // the lease outlasts a send and the write of its result; a claim of a crashed sender comes due after it
+  const lease = new Date(now.getTime() + 2 * services.config.webhooks.timeoutMs + 5_000);
   const claimed = await claimDueDeliveries(services.db, now, lease, BATCH);
   await Promise.all(
     claimed.map(async (delivery) => {
       const startedAt = Date.now();
       const result = await send(services, delivery);
-      const written = await recordAttempt(services.db, delivery.id, delivery.attempts, outcomeOf(services, delivery, result, now, startedAt));
+      const outcome = outcomeOf(services, delivery, result, now, startedAt);
+      const written = await recordAttempt(services.db, delivery.id, delivery.attempts, outcome);
+      // the message's status follows its delivery: sent, or failed with the error once no attempt is left
+      if (written && delivery.messageId && outcome.status !== 'pending') {
+        await settleMessageDelivery(services, delivery.accountId, delivery.messageId, outcome.status === 'delivered' ? { status: 'sent' } : { status: 'failed', error: result.error ?? 'delivery failed' });
+      }
       services.log[result.delivered ? 'debug' : 'warn'](
         { deliveryId: delivery.id, webhookId: delivery.webhookId, attempt: delivery.attempts, statusCode: result.statusCode, error: result.error, written },
         result.delivered ? 'webhook delivered' : 'webhook attempt failed',
@@ -100,40 +139,12 @@ export async function runDueDeliveries(services: Services, now = new Date()): Pr
   return claimed.length;
 }
 
-export type DeliveryRunner = { kick: () => void; stop: () => Promise<void> };
-
 /**
- * The in-process sender: polls every WEBHOOK_POLL_INTERVAL_MS (0 = never; another process sends) and
- * runs at once when kicked, one run at a time, on an unref'ed timer.
+ * The `webhooks` job: sends what is due until a run finds less than a full batch. Answers how long
+ * until the next pending delivery comes due (for a delayed job), or null when none is pending.
  */
-export function startDeliveryRunner(services: Services): DeliveryRunner {
-  const every = services.config.webhooks.pollIntervalMs;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-  const run = () => {
-    if (stopped || every === 0) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        // a full batch means more may be due
-        while (!stopped && (await runDueDeliveries(services)) === BATCH);
-      } while (again && !stopped);
-    })()
-      .catch((err: unknown) => services.log.error({ err }, 'webhook delivery run failed'))
-      .finally(() => (running = undefined));
-  };
-  const timer = every > 0 ? setInterval(run, every).unref() : undefined;
-  return {
-    kick: run,
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+export async function sendDueDeliveries(services: Services): Promise<number | null> {
+  while ((await runDueDeliveries(services)) === BATCH);
+  const next = await nextDueAt(services.db);
+  return next ? Math.max(0, next.getTime() - Date.now()) : null;
 }

@@ -2,9 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PageQuerySchema } from '@app/shared/common';
 import { CreateWebhookBodySchema, UpdateWebhookBodySchema, WebhookDeliveryListSchema, WebhookDeliverySchema, WebhookListSchema, WebhookPayloadSchema } from '@app/shared/webhooks';
-import type { Services } from '../../lib/context.ts';
 import { accountCtx } from '../../plugins/access.ts';
-import { enqueueEvent, startDeliveryRunner } from './delivery.ts';
 import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, redeliver, updateWebhook } from './service.ts';
 
 const params = z.object({ accountId: z.coerce.number().int() });
@@ -18,23 +16,7 @@ export const webhooksModule: FastifyPluginAsyncZod = async (app) => {
   const read = { access: 'api:webhooks.index' } as const;
   const write = { access: 'api:webhooks.manage' } as const;
 
-  // Delivery: each domain event becomes pending rows (written before sending), which the runner sends.
-  const services: Services = { db: app.db, config: app.config, log: app.log.child({ module: 'webhooks' }), mailer: app.mailer, storage: app.storage, bus: app.bus };
-  const runner = startDeliveryRunner(services);
-  const enqueuing = new Set<Promise<unknown>>();
-  const unsubscribe = app.bus.subscribe((event) => {
-    const work = enqueueEvent(services, event).then((n) => {
-      if (n > 0) runner.kick();
-    });
-    enqueuing.add(work);
-    return work.finally(() => enqueuing.delete(work));
-  });
-  app.addHook('onClose', async () => {
-    unsubscribe();
-    await Promise.allSettled(enqueuing);
-    await runner.stop();
-  });
-
+  // Deliveries are written by the outbox relay and sent by the `webhooks` job (plugins/jobs.ts).
   app.get(base, { config: read, schema: { tags, summary: 'List the account webhooks', params, response: { 200: WebhookListSchema } } }, (request) =>
     listWebhooks(accountCtx(request)),
   );
@@ -54,7 +36,7 @@ export const webhooksModule: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(`${base}/:id/deliveries/:deliveryId/redeliver`, { config: write, schema: { tags, summary: 'Queue a delivery again', params: deliveryParams, response: { 200: WebhookDeliverySchema } } }, async (request) => {
     const delivery = await redeliver(accountCtx(request), request.params.id, request.params.deliveryId);
-    runner.kick();
+    app.jobs.enqueue('webhooks', 'send');
     return delivery;
   });
 };

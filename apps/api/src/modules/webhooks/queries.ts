@@ -101,12 +101,13 @@ export async function requeueDelivery(db: Executor, accountId: number, webhookId
   return row ?? null;
 }
 
-export type ClaimedDelivery = DeliveryRow & { url: string; secretSealed: string };
+export type ClaimedDelivery = DeliveryRow & { url: string; secretSealed: string; sealedIn: 'webhook' | 'channel' };
 
 /**
  * Claims due deliveries in one statement: the select skips rows another runner holds, and the same
  * update bumps `attempts` and moves `next_attempt_at` past the send (a lease), so no other runner
- * picks them up while they are being sent, and a crashed runner's claims come due again.
+ * picks them up while they are being sent, and a crashed runner's claims come due again. Each comes
+ * with where it goes: its webhook's URL and secret, or its API inbox's `webhook_url` and channel secrets.
  */
 export async function claimDueDeliveries(db: Executor, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
   const d = webhookDeliveries;
@@ -123,15 +124,31 @@ export async function claimDueDeliveries(db: Executor, now: Date, leaseUntil: Da
     .where(inArray(d.id, due))
     .returning();
   if (claimed.length === 0) return [];
-  const targets = await db
-    .select({ id: webhooks.id, url: webhooks.url, secretSealed: webhooks.secretSealed })
-    .from(webhooks)
-    .where(inArray(webhooks.id, [...new Set(claimed.map((c) => c.webhookId))]));
-  const byId = new Map(targets.map((t) => [t.id, t]));
-  return claimed.flatMap((c) => {
-    const target = byId.get(c.webhookId);
-    return target ? [{ ...c, url: target.url, secretSealed: target.secretSealed }] : [];
+  const webhookIds = [...new Set(claimed.flatMap((c) => (c.webhookId ? [c.webhookId] : [])))];
+  const inboxIds = [...new Set(claimed.flatMap((c) => (c.inboxId ? [c.inboxId] : [])))];
+  const [hooks, inboxTargets] = await Promise.all([
+    webhookIds.length ? db.select({ id: webhooks.id, url: webhooks.url, secretSealed: webhooks.secretSealed }).from(webhooks).where(inArray(webhooks.id, webhookIds)) : [],
+    inboxIds.length ? inboxWebhookTargets(db, inboxIds) : [],
+  ]);
+  const byWebhook = new Map(hooks.map((t) => [t.id, t]));
+  const byInbox = new Map(inboxTargets.map((t) => [t.inboxId, t]));
+  return claimed.flatMap((c): ClaimedDelivery[] => {
+    if (c.webhookId) {
+      const target = byWebhook.get(c.webhookId);
+      return target ? [{ ...c, url: target.url, secretSealed: target.secretSealed, sealedIn: 'webhook' }] : [];
+    }
+    const target = c.inboxId ? byInbox.get(c.inboxId) : undefined;
+    return target?.url ? [{ ...c, url: target.url, secretSealed: target.secrets ?? '', sealedIn: 'channel' }] : [];
   });
+}
+
+/** API inboxes' `webhook_url` (null when unset) and sealed channel secrets. */
+export function inboxWebhookTargets(db: Executor, inboxIds: number[]) {
+  return db
+    .select({ inboxId: inboxes.id, channelType: channels.channelType, url: sql<string | null>`nullif(${channels.settings}->>'webhook_url', '')`, secrets: channels.secrets })
+    .from(inboxes)
+    .innerJoin(channels, eq(channels.id, inboxes.channelId))
+    .where(inArray(inboxes.id, inboxIds));
 }
 
 export type AttemptOutcome = {
@@ -161,4 +178,11 @@ export async function recordAttempt(db: Executor, id: number, attempt: number, o
     .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.attempts, attempt)))
     .returning({ id: webhookDeliveries.id });
   return rows.length > 0;
+}
+
+/** When the earliest pending delivery comes due. */
+export async function nextDueAt(db: Executor): Promise<Date | null> {
+  const d = webhookDeliveries;
+  const [row] = await db.select({ at: d.nextAttemptAt }).from(d).where(eq(d.status, 'pending')).orderBy(asc(d.nextAttemptAt)).limit(1);
+  return row?.at ?? null;
 }

@@ -17,6 +17,7 @@ export function serializeDelivery(row: DeliveryRow): WebhookDelivery {
   return {
     id: row.id,
     webhook_id: row.webhookId,
+    inbox_id: row.inboxId,
     event: row.event,
     status: row.status,
     attempts: row.attempts,

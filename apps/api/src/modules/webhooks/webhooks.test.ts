@@ -7,6 +7,8 @@ import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
 import { countRows, createAccountWithAdmin, createConversation, createInbox, createMember } from '../../../test/factories.ts';
 import { hmacSha256, safeEqual } from '../../lib/crypto.ts';
 import type { Services } from '../../lib/context.ts';
+import { drainOutbox } from '../../jobs/outbox-relay.ts';
+import { OUTBOX_CONSUMERS } from '../../jobs/processors.ts';
 import { runDueDeliveries } from './delivery.ts';
 
 type Received = { headers: http.IncomingHttpHeaders; body: string; json: Record<string, unknown> };
@@ -34,8 +36,8 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 let t: TestContext;
 let services: Services;
 beforeAll(async () => {
-  // The in-process runner is off: the tests drive runDueDeliveries themselves.
-  t = await buildTestApp({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_POLL_INTERVAL_MS: '0', WEBHOOK_RETRY_BASE_MS: '1000' });
+  // No workers: the tests relay the outbox and run the sends themselves.
+  t = await buildTestApp({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', RUN_WORKERS: 'false', WEBHOOK_RETRY_BASE_MS: '1000' });
   services = { db: t.app.db, config: t.app.config, log: t.app.log, mailer: t.app.mailer, storage: t.app.storage, bus: t.app.bus };
 });
 afterAll(() => t.close());
@@ -51,9 +53,10 @@ const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers:
 
 const deliveriesOf = (webhookId: number) => t.db.select().from(schema.webhookDeliveries).where(eq(schema.webhookDeliveries.webhookId, webhookId));
 
-/** Listeners run after the publisher returns; waits until the webhook has `n` deliveries written. */
+/** Relays the outbox (what a worker's relay job does) until the webhook has `n` deliveries written. */
 async function deliveriesWritten(webhookId: number, n: number) {
   for (let i = 0; i < 100; i++) {
+    await drainOutbox(services, 'default', OUTBOX_CONSUMERS);
     const rows = await deliveriesOf(webhookId);
     if (rows.length >= n) return rows;
     await new Promise((r) => setTimeout(r, 20));

@@ -1,0 +1,100 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { schema, type Db, type Executor } from '@app/db';
+import type { OutboxLane } from '@app/db/schema';
+import type { DomainEvent } from '@app/shared/events';
+import { systemCtx, type Services } from '../lib/context.ts';
+import type { OutboxEventName } from '../lib/outbox.ts';
+import { findContactRow } from '../modules/contacts/queries.ts';
+import { serializeContactPush } from '../modules/contacts/serializers.ts';
+import { presentConversationById } from '../modules/conversations/service.ts';
+import { findMessageById, serializeMessages } from '../modules/messages/service.ts';
+
+type OutboxRow = typeof schema.outboxEvents.$inferSelect;
+
+/** An outbox row presented: the domain event as listeners know it, and what the row says besides. */
+export type RelayedEvent = { event: DomainEvent; resend: boolean; row: OutboxRow };
+
+/**
+ * What the relay hands each event to, inside its transaction: whatever a consumer writes (deliveries,
+ * notifications) commits together with the row being marked dispatched, so it happens exactly once.
+ */
+export type OutboxConsumer = (tx: Executor, services: Services, relayed: RelayedEvent) => Promise<unknown>;
+
+/** Rows one relay transaction takes; the job loops until a lane is empty. */
+export const RELAY_BATCH = 100;
+
+/**
+ * Presents an outbox row as it is now (as Chatwoot's jobs do, which reload their records): the
+ * conversation, message or contact push payload. Answers null when the subject is gone (deleted since).
+ */
+async function present(services: Services, tx: Executor, row: OutboxRow): Promise<DomainEvent | null> {
+  const ctx = { ...systemCtx(services, row.accountId, 'outbox'), db: tx as Db };
+  const { subject } = row;
+  const name = row.name as OutboxEventName;
+  const inboxId = row.inboxId ?? 0;
+  switch (name) {
+    case 'conversation.typing_on':
+    case 'conversation.typing_off':
+      return subject.data ? { name, accountId: row.accountId, inboxId, data: subject.data } : null;
+    case 'conversation.created':
+    case 'conversation.updated':
+    case 'conversation.status_changed':
+    case 'assignee.changed': {
+      const data = await presentConversationById(ctx, subject.conversationId!).catch(() => null);
+      return data && { name, accountId: row.accountId, inboxId, data };
+    }
+    case 'message.created':
+    case 'message.updated':
+    case 'message.resend':
+    case 'conversation.mentioned': {
+      const message = await findMessageById(tx, row.accountId, subject.messageId!);
+      if (!message) return null;
+      const [data] = await serializeMessages(ctx, [message]);
+      if (name === 'conversation.mentioned') {
+        return { name, accountId: row.accountId, inboxId, userId: subject.userId!, data: { id: data!.conversation_id, inbox_id: inboxId, account_id: row.accountId, message: data } };
+      }
+      return { name: name === 'message.resend' ? 'message.created' : name, accountId: row.accountId, inboxId, data: data! };
+    }
+    case 'contact.created':
+    case 'contact.updated': {
+      const contact = await findContactRow(tx, row.accountId, subject.contactId!);
+      return contact && { name, accountId: row.accountId, data: serializeContactPush(contact, (key) => services.storage.url(key)) };
+    }
+  }
+}
+
+/**
+ * Relays one batch of a lane: claims the oldest undispatched rows (SKIP LOCKED: relays in several
+ * processes share the work), hands each presented event to every consumer and marks the rows
+ * dispatched, all in one transaction. A crash anywhere rolls the batch back for the next relay.
+ * Answers how many rows it relayed.
+ */
+export async function relayOutbox(services: Services, lane: OutboxLane, consumers: OutboxConsumer[]): Promise<number> {
+  const o = schema.outboxEvents;
+  return services.db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(o)
+      .where(and(eq(o.lane, lane), isNull(o.dispatchedAt)))
+      .orderBy(asc(o.id))
+      .limit(RELAY_BATCH)
+      .for('update', { skipLocked: true });
+    for (const row of rows) {
+      const event = await present(services, tx, row);
+      if (!event) continue;
+      for (const consume of consumers) await consume(tx, services, { event, resend: row.name === 'message.resend', row });
+    }
+    if (rows.length > 0) await tx.update(o).set({ dispatchedAt: new Date() }).where(inArray(o.id, rows.map((r) => r.id)));
+    return rows.length;
+  });
+}
+
+/** Relays a lane until it is empty. */
+export async function drainOutbox(services: Services, lane: OutboxLane, consumers: OutboxConsumer[]): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await relayOutbox(services, lane, consumers);
+    total += n;
+    if (n < RELAY_BATCH) return total;
+  }
+}

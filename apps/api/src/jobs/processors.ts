@@ -1,0 +1,44 @@
+import type { Services } from '../lib/context.ts';
+import { wakeSnoozedConversations } from '../modules/conversations/jobs.ts';
+import { sendDueDeliveries, writeDeliveries } from '../modules/webhooks/delivery.ts';
+import { drainOutbox, type OutboxConsumer } from './outbox-relay.ts';
+import { jobKey, type Jobs, type Processor, type Schedule } from './queue.ts';
+
+/** What each relayed event causes: webhook and API-channel deliveries. */
+export const OUTBOX_CONSUMERS: OutboxConsumer[] = [(tx, services, { event, resend }) => writeDeliveries(tx, services, event, { resend })];
+
+/** Delayed sends never wait longer than this: the sweep would run them anyway. */
+const MAX_DELAY_MS = 60_000;
+
+/**
+ * Every job's processor. Each reads what is due from the database and claims it there, so they are
+ * idempotent (ARCHITECTURE "Jobs"): running one twice, or in two workers, does the work once.
+ */
+export function processors(services: Services, jobs: Jobs, consumers: OutboxConsumer[] = OUTBOX_CONSUMERS): Record<string, Processor> {
+  const relay = (lane: 'default' | 'inbound') => async () => {
+    if ((await drainOutbox(services, lane, consumers)) > 0) jobs.enqueue('webhooks', 'send');
+  };
+  return {
+    [jobKey('outbox', 'relay')]: relay('default'),
+    [jobKey('inbound', 'relay')]: relay('inbound'),
+    [jobKey('webhooks', 'send')]: async () => {
+      const nextInMs = await sendDueDeliveries(services);
+      if (nextInMs !== null) jobs.enqueue('webhooks', 'send', { delayMs: Math.min(Math.max(nextInMs, 10), MAX_DELAY_MS) });
+    },
+    [jobKey('scheduled', 'conversations.wake_snoozed')]: () => wakeSnoozedConversations(services),
+    // Recovers from crashes and lost jobs: whatever a dead process left in the outbox or due is picked up.
+    [jobKey('scheduled', 'sweep')]: async () => {
+      jobs.enqueue('outbox', 'relay');
+      jobs.enqueue('inbound', 'relay');
+      jobs.enqueue('webhooks', 'send');
+    },
+  };
+}
+
+export function schedules(services: Services): Schedule[] {
+  const sweepEvery = services.config.webhooks.pollIntervalMs;
+  return [
+    { queue: 'scheduled', name: 'conversations.wake_snoozed', everyMs: 15_000 },
+    ...(sweepEvery > 0 ? [{ queue: 'scheduled' as const, name: 'sweep', everyMs: sweepEvery }] : []),
+  ];
+}

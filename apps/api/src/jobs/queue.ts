@@ -1,0 +1,163 @@
+import type { Logger } from '../lib/logger.ts';
+
+/**
+ * Queues (ARCHITECTURE "Jobs"). Each has its own workers and concurrency, so a flood on one (bulk
+ * assignments fanning out to webhooks) never starves another (`inbound`: what incoming traffic causes).
+ */
+export const QUEUES = {
+  /** Relays the outbox's default lane into deliveries. */
+  outbox: { concurrency: 1 },
+  /** Relays the outbox's inbound lane: events caused by contacts and integrators (public API, channels). */
+  inbound: { concurrency: 1 },
+  /** Sends due webhook and API-channel deliveries. */
+  webhooks: { concurrency: 2 },
+  /** Scheduled work: snooze wake-ups and the sweeps that recover from crashes. */
+  scheduled: { concurrency: 1 },
+} as const;
+export type QueueName = keyof typeof QUEUES;
+
+/**
+ * A job names work, it does not carry it: every processor reads what is due from the database and
+ * claims it there (SKIP LOCKED, leases, conditional updates), so a job run twice or by two workers does
+ * the work once, and a lost job only delays work until the next sweep.
+ */
+export type Job = { queue: QueueName; name: string };
+export type Processor = (job: Job) => Promise<unknown>;
+
+export type Jobs = {
+  kind: 'in-process' | 'bullmq';
+  /** Asks for a run of `name` on `queue` (after `delayMs`); asks made while one is waiting merge into it. */
+  enqueue: (queue: QueueName, name: string, options?: { delayMs?: number }) => void;
+  /** Starts running jobs with these processors (keyed `queue:name`) and these repeating schedules. */
+  start: (processors: Record<string, Processor>, schedules: Schedule[]) => Promise<void>;
+  /** Stops taking jobs; waits for the ones running (BullMQ hands unstarted ones to other workers). */
+  close: () => Promise<void>;
+};
+
+export type Schedule = { queue: QueueName; name: string; everyMs: number };
+
+export const jobKey = (queue: QueueName, name: string) => `${queue}:${name}`;
+
+/**
+ * Jobs in this process (no Redis): a run per queue and name at a time, a second ask while one runs
+ * queues exactly one more run, delays and schedules on unref'ed timers.
+ */
+export function createInProcessJobs(log: Logger): Jobs {
+  let processors: Record<string, Processor> | undefined;
+  let closed = false;
+  const running = new Map<string, Promise<void>>();
+  const again = new Set<string>();
+  const timers = new Set<NodeJS.Timeout>();
+
+  const run = (queue: QueueName, name: string) => {
+    const key = jobKey(queue, name);
+    if (closed || !processors) return;
+    if (running.has(key)) {
+      again.add(key);
+      return;
+    }
+    const processor = processors[key];
+    if (!processor) {
+      log.error({ job: key }, 'no processor for job');
+      return;
+    }
+    const work = (async () => {
+      do {
+        again.delete(key);
+        await processor({ queue, name }).catch((err: unknown) => log.error({ err, job: key }, 'job failed'));
+      } while (again.has(key) && !closed);
+    })().finally(() => running.delete(key));
+    running.set(key, work);
+  };
+
+  const later = (ms: number, fn: () => void, repeat = false) => {
+    const timer = (repeat ? setInterval : setTimeout)(() => {
+      if (!repeat) timers.delete(timer);
+      fn();
+    }, ms).unref();
+    timers.add(timer);
+  };
+
+  return {
+    kind: 'in-process',
+    enqueue(queue, name, options = {}) {
+      if (options.delayMs && options.delayMs > 0) later(options.delayMs, () => run(queue, name));
+      else queueMicrotask(() => run(queue, name));
+    },
+    async start(given, schedules) {
+      processors = given;
+      for (const s of schedules) later(s.everyMs, () => run(s.queue, s.name), true);
+    },
+    async close() {
+      closed = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      await Promise.all(running.values());
+    },
+  };
+}
+
+/**
+ * BullMQ on Redis: any number of `api worker` (or `serve` with RUN_WORKERS) processes share the queues.
+ * Asks made within the same moment in one process merge into one job; schedules are upserted job
+ * schedulers, so several processes declaring them keep one each. `prefix` keeps tests apart.
+ */
+export async function createBullJobs(redisUrl: string, log: Logger, options: { prefix?: string } = {}): Promise<Jobs> {
+  const { Queue, Worker } = await import('bullmq');
+  const connection = { url: redisUrl, maxRetriesPerRequest: null };
+  const prefix = options.prefix ?? 'jobs';
+  const queues = new Map<QueueName, InstanceType<typeof Queue>>();
+  const queue = (name: QueueName) => {
+    let q = queues.get(name);
+    if (!q) {
+      q = new Queue(name, { connection, prefix, defaultJobOptions: { removeOnComplete: true, removeOnFail: 1000, attempts: 1 } });
+      q.on('error', (err: Error) => log.warn({ err, queue: name }, 'job queue error'));
+      queues.set(name, q);
+    }
+    return q;
+  };
+  const workers: { close: () => Promise<void> }[] = [];
+  const asked = new Set<string>();
+  let closed = false;
+
+  return {
+    kind: 'bullmq',
+    enqueue(name, job, opts = {}) {
+      if (closed) return;
+      const key = `${jobKey(name, job)}:${opts.delayMs ?? 0}`;
+      if (asked.has(key)) return;
+      asked.add(key);
+      setImmediate(() => {
+        asked.delete(key);
+        queue(name)
+          .add(job, {}, opts.delayMs ? { delay: opts.delayMs } : {})
+          .catch((err: unknown) => log.error({ err, job: jobKey(name, job) }, 'could not enqueue job'));
+      });
+    },
+    async start(processors, schedules) {
+      for (const [name, { concurrency }] of Object.entries(QUEUES) as [QueueName, { concurrency: number }][]) {
+        const worker = new Worker(
+          name,
+          async (job) => {
+            const processor = processors[jobKey(name, job.name)];
+            if (!processor) throw new Error(`no processor for ${jobKey(name, job.name)}`);
+            return processor({ queue: name, name: job.name });
+          },
+          { connection, prefix, concurrency },
+        );
+        worker.on('failed', (job, err) => log.error({ err, job: job && jobKey(name, job.name) }, 'job failed'));
+        worker.on('error', (err) => log.warn({ err, queue: name }, 'job worker error'));
+        workers.push(worker);
+      }
+      for (const s of schedules) {
+        await queue(s.queue).upsertJobScheduler(jobKey(s.queue, s.name), { every: s.everyMs }, { name: s.name });
+      }
+    },
+    async close() {
+      closed = true;
+      // close() waits for the jobs each worker is running; waiting ones stay in Redis for the others
+      await Promise.all(workers.map((w) => w.close()));
+      await Promise.all([...queues.values()].map((q) => q.close()));
+    },
+  };
+}
