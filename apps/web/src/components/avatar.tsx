@@ -1,3 +1,5 @@
+import './widgets.css';
+
 /** Initials of a name: the first letters of its first two words ("Jane Doe" → "JD"). */
 export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -5,7 +7,8 @@ export function initialsOf(name: string): string {
   return letters.filter(Boolean).join('').toUpperCase() || '?';
 }
 
-type AvatarProps = { name: string; src?: string | null; size?: 'small' | 'medium' | 'large' };
+/** `fill` takes the size of its box (the avatar picker's preview). */
+type AvatarProps = { name: string; src?: string | null; size?: 'small' | 'medium' | 'large' | 'fill' };
 
 /** The picture when there is one, the name's initials otherwise. */
 export function Avatar({ name, src, size = 'medium' }: AvatarProps) {

@@ -1,8 +1,9 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { Spinner } from './spinner.tsx';
+import './widgets.css';
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
-  variant?: 'primary' | 'secondary' | 'ghost' | 'link';
+  variant?: 'primary' | 'secondary' | 'ghost' | 'link' | 'danger';
   size?: 'small' | 'medium';
   block?: boolean;
   /** Shows a spinner and disables the button while work runs. */

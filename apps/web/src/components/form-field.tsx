@@ -6,7 +6,7 @@ type FormFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; e
 export function FormField({ label, error, hint, id: givenId, ...input }: FormFieldProps) {
   const generated = useId();
   const id = givenId ?? generated;
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = [error ? `${id}-error` : null, hint && !error ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field${error ? ' field--error' : ''}`}>
       <label htmlFor={id}>{label}</label>
