@@ -9,6 +9,8 @@ const USAGE = `Usage: api <command>
 
 Commands:
   serve          migrate, seed an empty installation, and serve the API and web app
+                 (and run the job queues unless RUN_WORKERS=false)
+  worker         run the job queues only (needs REDIS_URL; several may run)
   migrate        apply pending database migrations and exit
   seed [--demo]  seed an empty installation; --demo also loads the demo accounts
 `;
@@ -61,6 +63,36 @@ async function serve(config: Config) {
   );
 }
 
+/**
+ * `api worker`: the queues' workers and schedules without HTTP. The app is built (not listening) so
+ * what jobs cause reaches sockets of every `serve` process through the Redis fan-out. SIGTERM finishes
+ * the running jobs; waiting ones stay in Redis for the other workers.
+ */
+async function worker(config: Config) {
+  if (!config.redisUrl) {
+    process.stderr.write('api worker needs REDIS_URL: without Redis, `api serve` runs the jobs itself.\n');
+    process.exit(2);
+  }
+  const database = await open(config);
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+  const app: App = await buildApp({ config: { ...config, jobs: { ...config.jobs, runWorkers: true } }, database, redis });
+  await app.ready();
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'worker shutting down');
+    await app.close();
+    redis.disconnect();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  app.log.info({ database: database.kind, prefix: config.jobs.prefix }, 'worker running');
+}
+
 export async function run(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   let config: Config;
@@ -86,6 +118,8 @@ async function dispatch(command: string | undefined, rest: string[], config: Con
   switch (command) {
     case 'serve':
       return serve(config);
+    case 'worker':
+      return worker(config);
     case 'migrate': {
       const database = await open(config);
       await database.close();

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { schema, type Db, type Executor } from '@app/db';
 import type { OutboxLane } from '@app/db/schema';
 import type { DomainEvent } from '@app/shared/events';
@@ -97,4 +97,14 @@ export async function drainOutbox(services: Services, lane: OutboxLane, consumer
     total += n;
     if (n < RELAY_BATCH) return total;
   }
+}
+
+/** Dispatched rows are kept this long (to look into what an event caused), then pruned. */
+export const OUTBOX_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/** Deletes dispatched rows older than the retention; answers how many. */
+export async function pruneOutbox(services: Services, now = new Date()): Promise<number> {
+  const o = schema.outboxEvents;
+  const rows = await services.db.delete(o).where(lt(o.dispatchedAt, new Date(now.getTime() - OUTBOX_RETENTION_MS))).returning({ id: o.id });
+  return rows.length;
 }

@@ -1,7 +1,7 @@
 import type { Services } from '../lib/context.ts';
 import { wakeSnoozedConversations } from '../modules/conversations/jobs.ts';
 import { sendDueDeliveries, writeDeliveries } from '../modules/webhooks/delivery.ts';
-import { drainOutbox, type OutboxConsumer } from './outbox-relay.ts';
+import { drainOutbox, pruneOutbox, type OutboxConsumer } from './outbox-relay.ts';
 import { jobKey, type Jobs, type Processor, type Schedule } from './queue.ts';
 
 /** What each relayed event causes: webhook and API-channel deliveries. */
@@ -26,6 +26,7 @@ export function processors(services: Services, jobs: Jobs, consumers: OutboxCons
       if (nextInMs !== null) jobs.enqueue('webhooks', 'send', { delayMs: Math.min(Math.max(nextInMs, 10), MAX_DELAY_MS) });
     },
     [jobKey('scheduled', 'conversations.wake_snoozed')]: () => wakeSnoozedConversations(services),
+    [jobKey('scheduled', 'outbox.prune')]: () => pruneOutbox(services),
     // Recovers from crashes and lost jobs: whatever a dead process left in the outbox or due is picked up.
     [jobKey('scheduled', 'sweep')]: async () => {
       jobs.enqueue('outbox', 'relay');
@@ -39,6 +40,7 @@ export function schedules(services: Services): Schedule[] {
   const sweepEvery = services.config.webhooks.pollIntervalMs;
   return [
     { queue: 'scheduled', name: 'conversations.wake_snoozed', everyMs: 15_000 },
+    { queue: 'scheduled', name: 'outbox.prune', everyMs: 60 * 60 * 1000 },
     ...(sweepEvery > 0 ? [{ queue: 'scheduled' as const, name: 'sweep', everyMs: sweepEvery }] : []),
   ];
 }

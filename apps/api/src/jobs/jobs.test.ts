@@ -1,0 +1,323 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq, isNull } from 'drizzle-orm';
+import { schema } from '@app/db';
+import { inject } from 'vitest';
+import { buildTestApp, usingPglite, type TestContext } from '../../test/helpers.ts';
+import { countRows, createAccountWithAdmin, createConversation, createInbox } from '../../test/factories.ts';
+import type { Services } from '../lib/context.ts';
+import { drainOutbox, OUTBOX_RETENTION_MS, pruneOutbox } from './outbox-relay.ts';
+import { OUTBOX_CONSUMERS } from './processors.ts';
+
+/** The local HTTP server playing the integrator: records every request; `answer` decides each reply. */
+type Hit = { delivery: string; json: Record<string, unknown>; res: ServerResponse };
+let server: Server;
+let receiver: string;
+const hits: Hit[] = [];
+let answer: (hit: Hit, req: IncomingMessage) => void = (hit) => hit.res.writeHead(200).end('ok');
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      const hit = { delivery: String(req.headers['x-chatwoot-delivery']), json: JSON.parse(body) as Record<string, unknown>, res };
+      hits.push(hit);
+      answer(hit, req);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiver = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  hits.length = 0;
+  answer = (hit) => hit.res.writeHead(200).end('ok');
+});
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+type Headers = Record<string, string>;
+
+/** An API inbox whose webhook_url is the local receiver, made through the API, with a conversation. */
+async function apiInboxWithConversation(t: TestContext) {
+  const { account, admin } = await createAccountWithAdmin(t);
+  const created = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/accounts/${account.id}/inboxes`,
+    headers: admin.headers,
+    payload: { name: 'Backend', channel: { type: 'api', webhook_url: receiver } },
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  const inbox = created.json() as { id: number; inbox_identifier: string };
+  await t.db.insert(schema.inboxMembers).values({ accountId: account.id, inboxId: inbox.id, userId: admin.user.id });
+  const conversation = await createConversation(t, account.id, inbox.id);
+  return { account, admin, inbox, conversation };
+}
+
+const post = (t: TestContext, url: string, headers: Headers, payload?: object) => t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+const messageRow = (t: TestContext, id: number) => t.db.select().from(schema.messages).where(eq(schema.messages.id, id)).then((r) => r[0]!);
+
+describe('outbox', () => {
+  let t: TestContext;
+  let services: Services;
+  beforeAll(async () => {
+    // no workers: the tests relay by hand
+    t = await buildTestApp({ RUN_WORKERS: 'false', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' });
+    services = { db: t.app.db, config: t.app.config, log: t.app.log, mailer: t.app.mailer, storage: t.app.storage, bus: t.app.bus };
+  });
+  afterAll(() => t.close());
+
+  it('a change writes its outbox row in its own transaction; a refused change writes none', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const inbox = await createInbox(t, account.id, { members: [admin.user.id] });
+    const conversation = await createConversation(t, account.id, inbox.id);
+    const pending = () => t.db.select().from(schema.outboxEvents).where(and(eq(schema.outboxEvents.accountId, account.id), isNull(schema.outboxEvents.dispatchedAt)));
+
+    const base = `/api/v1/accounts/${account.id}/conversations/${conversation.displayId}`;
+    expect((await post(t, `${base}/toggle_status`, admin.headers, { status: 'bogus' })).statusCode).toBe(422);
+    expect((await post(t, `${base}/messages`, admin.headers, { content: 'x', content_attributes: { in_reply_to: 999_999 } })).statusCode).toBe(422);
+    expect(await pending()).toHaveLength(0);
+
+    expect((await post(t, `${base}/toggle_status`, admin.headers, { status: 'resolved' })).statusCode).toBe(200);
+    const sent = await post(t, `${base}/messages`, admin.headers, { content: 'Hello' });
+    expect(sent.statusCode).toBe(200);
+    const rows = await pending();
+    expect(rows.map((r) => [r.name, r.lane])).toEqual([
+      ['conversation.status_changed', 'default'],
+      ['message.created', 'default'],
+    ]);
+    expect(rows[1]!.subject).toMatchObject({ messageId: sent.json().id, conversationId: conversation.id });
+  });
+
+  it('relays each event into deliveries exactly once, however many relays run at once', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const hook = await post(t, `/api/v1/accounts/${account.id}/webhooks`, admin.headers, { url: `${receiver}?${account.id}`, subscriptions: ['conversation_status_changed'] });
+    expect(hook.statusCode, hook.body).toBe(200);
+    const inbox = await createInbox(t, account.id, { members: [admin.user.id] });
+    for (let i = 0; i < 5; i++) {
+      const conversation = await createConversation(t, account.id, inbox.id);
+      await post(t, `/api/v1/accounts/${account.id}/conversations/${conversation.displayId}/toggle_status`, admin.headers, { status: 'resolved' });
+    }
+    await Promise.all([1, 2, 3].map(() => drainOutbox(services, 'default', OUTBOX_CONSUMERS)));
+    const deliveries = await t.db.select().from(schema.webhookDeliveries).where(eq(schema.webhookDeliveries.webhookId, hook.json().payload.webhook.id));
+    expect(deliveries).toHaveLength(5);
+    expect(new Set(deliveries.map((d) => (d.payload as { id: number }).id)).size).toBe(5);
+    const left = await t.db.select().from(schema.outboxEvents).where(and(eq(schema.outboxEvents.accountId, account.id), isNull(schema.outboxEvents.dispatchedAt)));
+    expect(left).toHaveLength(0);
+  });
+
+  it('dispatched rows are pruned after the retention; undispatched ones never', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const inbox = await createInbox(t, account.id, { members: [admin.user.id] });
+    const conversation = await createConversation(t, account.id, inbox.id);
+    await post(t, `/api/v1/accounts/${account.id}/conversations/${conversation.displayId}/toggle_status`, admin.headers, { status: 'resolved' });
+    await drainOutbox(services, 'default', OUTBOX_CONSUMERS);
+    await post(t, `/api/v1/accounts/${account.id}/conversations/${conversation.displayId}/toggle_status`, admin.headers, { status: 'open' });
+    const mine = () => t.db.select().from(schema.outboxEvents).where(eq(schema.outboxEvents.accountId, account.id));
+    expect(await mine()).toHaveLength(2);
+    await pruneOutbox(services, new Date(Date.now() + OUTBOX_RETENTION_MS + 1000));
+    const left = await mine();
+    expect(left).toHaveLength(1);
+    expect(left[0]!.dispatchedAt).toBeNull();
+  });
+
+  it('incoming traffic is relayed in its own lane, apart from bulk work', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const inbox = await createInbox(t, account.id, { members: [admin.user.id] });
+    const conversation = await createConversation(t, account.id, inbox.id);
+    const res = await post(t, `/api/v1/accounts/${account.id}/conversations/${conversation.displayId}/messages`, admin.headers, { content: 'from the contact', message_type: 'incoming' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.db.select().from(schema.outboxEvents).where(and(eq(schema.outboxEvents.accountId, account.id), eq(schema.outboxEvents.name, 'message.created')));
+    expect(row!.lane).toBe('inbound');
+    expect(await drainOutbox(services, 'default', OUTBOX_CONSUMERS)).toBe(0);
+    expect(await drainOutbox(services, 'inbound', OUTBOX_CONSUMERS)).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('API channel end to end (workers running)', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await buildTestApp({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_POLL_INTERVAL_MS: '200', WEBHOOK_RETRY_BASE_MS: '200' });
+  });
+  afterAll(() => t.close());
+
+  it("an agent's reply reaches the inbox's webhook_url as Chatwoot sends it, and the message becomes sent", async () => {
+    const { account, admin, inbox, conversation } = await apiInboxWithConversation(t);
+    const sent = await post(t, `/api/v1/accounts/${account.id}/conversations/${conversation.displayId}/messages`, admin.headers, { content: 'We are on it' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().status).toBe('progress');
+    const hit = await until('message_created at the webhook_url', async () => hits.find((h) => h.json.event === 'message_created' && h.json.id === sent.json().id));
+    expect(hit.json).toMatchObject({
+      event: 'message_created',
+      content: 'We are on it',
+      message_type: 'outgoing',
+      private: false,
+      inbox: { id: inbox.id, name: 'Backend' },
+      account: { id: account.id },
+      conversation: { id: conversation.displayId },
+      sender: { id: admin.user.id, type: 'user' },
+    });
+    const row = await until('status sent', async () => {
+      const m = await messageRow(t, sent.json().id);
+      return m.status === 'sent' && m;
+    });
+    expect(row.contentAttributes.external_error).toBeUndefined();
+  });
+
+  it('a failed delivery marks the message failed with the error; retry sends it once more and it becomes sent', async () => {
+    const { account, admin, conversation } = await apiInboxWithConversation(t);
+    answer = (hit) => hit.res.writeHead(hit.json.event === 'message_created' ? 503 : 200).end('busy');
+    const base = `/api/v1/accounts/${account.id}/conversations/${conversation.displayId}/messages`;
+    const sent = await post(t, base, admin.headers, { content: 'Will this arrive?' });
+    const id = sent.json().id as number;
+    const failed = await until('status failed', async () => {
+      const m = await messageRow(t, id);
+      return m.status === 'failed' && m;
+    });
+    expect(failed.contentAttributes.external_error).toBe('answered 503');
+    expect(hits.filter((h) => h.json.id === id && h.json.event === 'message_created')).toHaveLength(1);
+
+    answer = (hit) => hit.res.writeHead(200).end('ok');
+    const retried = await post(t, `${base}/${id}/retry`, admin.headers);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().status).toBe('progress');
+    await until('status sent after retry', async () => (await messageRow(t, id)).status === 'sent');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(hits.filter((h) => h.json.id === id && h.json.event === 'message_created')).toHaveLength(2);
+  });
+
+  it('an incoming message from the public API reaches the webhook_url; the delivery log records it', async () => {
+    const { account, inbox } = await apiInboxWithConversation(t);
+    const contact = await t.app.inject({ method: 'POST', url: `/public/api/v1/inboxes/${inbox.inbox_identifier}/contacts`, payload: { name: 'Ada' } });
+    const sourceId = contact.json().source_id as string;
+    const conv = await t.app.inject({ method: 'POST', url: `/public/api/v1/inboxes/${inbox.inbox_identifier}/contacts/${sourceId}/conversations`, payload: {} });
+    const msg = await t.app.inject({
+      method: 'POST',
+      url: `/public/api/v1/inboxes/${inbox.inbox_identifier}/contacts/${sourceId}/conversations/${conv.json().id}/messages`,
+      payload: { content: 'Hi, my order is late' },
+    });
+    expect(msg.statusCode, msg.body).toBe(200);
+    await until('conversation_created and message_created', async () =>
+      hits.some((h) => h.json.event === 'conversation_created' && h.json.id === conv.json().id) &&
+      hits.some((h) => h.json.event === 'message_created' && h.json.content === 'Hi, my order is late' && h.json.message_type === 'incoming'),
+    );
+    const deliveries = await until('deliveries delivered', async () => {
+      const rows = await t.db.select().from(schema.webhookDeliveries).where(eq(schema.webhookDeliveries.inboxId, inbox.id));
+      return rows.length >= 2 && rows.every((r) => r.status === 'delivered') && rows;
+    });
+    expect(deliveries.every((d) => d.accountId === account.id && d.webhookId === null)).toBe(true);
+  });
+});
+
+const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Starts `api worker` against the test's database and Redis. */
+function startWorker(t: TestContext, prefix: string): ChildProcess {
+  const child = spawn(process.execPath, ['--experimental-strip-types', '--no-warnings', 'src/main.ts', 'worker'], {
+    cwd: apiRoot,
+    env: {
+      ...process.env,
+      DATABASE_URL: t.database.url!,
+      REDIS_URL: t.config.redisUrl!,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'worker-')),
+      SECRET_KEY_BASE: t.config.secretKeyBase,
+      JOBS_PREFIX: prefix,
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+      WEBHOOK_TIMEOUT_SECONDS: '1',
+      WEBHOOK_POLL_INTERVAL_MS: '300',
+      LOG_LEVEL: 'silent',
+    },
+    stdio: 'ignore',
+  });
+  return child;
+}
+
+const withRedisAndPostgres = !usingPglite() && Boolean(inject('infrastructure').redisUrl);
+
+describe.skipIf(!withRedisAndPostgres)('api worker processes (Postgres and Redis)', () => {
+  let t: TestContext;
+  const prefix = `test-jobs-${process.pid}-${Date.now()}`;
+  const children: ChildProcess[] = [];
+  beforeAll(async () => {
+    // this process serves and enqueues; `api worker` processes do the work
+    t = await buildTestApp({ RUN_WORKERS: 'false', JOBS_PREFIX: prefix, WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    for (const child of children) child.kill('SIGKILL');
+    await t.close();
+  });
+
+  it('a worker killed in the middle of a delivery loses nothing and sends nothing twice', { timeout: 90_000 }, async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const hook = await post(t, `/api/v1/accounts/${account.id}/webhooks`, admin.headers, { url: `${receiver}?kill`, subscriptions: ['conversation_status_changed'] });
+    const webhookId = hook.json().payload.webhook.id as number;
+    const inbox = await createInbox(t, account.id, { members: [admin.user.id] });
+    const [first, second] = [await createConversation(t, account.id, inbox.id), await createConversation(t, account.id, inbox.id)];
+    const toggle = (displayId: number) => post(t, `/api/v1/accounts/${account.id}/conversations/${displayId}/toggle_status`, admin.headers, { status: 'resolved' });
+
+    // the first worker receives the send and dies before the integrator answers
+    const doomed = startWorker(t, prefix);
+    children.push(doomed);
+    let killed = false;
+    answer = (hit) => {
+      if (!killed) {
+        killed = true;
+        doomed.kill('SIGKILL');
+        return; // never answered: the sender is gone
+      }
+      hit.res.writeHead(200).end('ok');
+    };
+    expect((await toggle(first.displayId)).statusCode).toBe(200);
+    await until('the first send', async () => killed, 30_000);
+    await until('the worker to exit', async () => doomed.exitCode !== null || doomed.signalCode !== null);
+
+    // with no worker alive, another change commits: its outbox row waits
+    expect((await toggle(second.displayId)).statusCode).toBe(200);
+    const waiting = await t.db.select().from(schema.outboxEvents).where(and(eq(schema.outboxEvents.accountId, account.id), isNull(schema.outboxEvents.dispatchedAt)));
+    expect(waiting.map((r) => r.name)).toEqual(['conversation.status_changed']);
+
+    // a new worker takes over: the abandoned claim comes due after its lease, the waiting event is relayed
+    children.push(startWorker(t, prefix));
+    const rows = await until(
+      'both deliveries delivered',
+      async () => {
+        const all = await t.db.select().from(schema.webhookDeliveries).where(eq(schema.webhookDeliveries.webhookId, webhookId));
+        return all.length === 2 && all.every((d) => d.status === 'delivered') && all;
+      },
+      60_000,
+    );
+    const byConversation = new Map(rows.map((d) => [(d.payload as { id: number }).id, d]));
+    expect([...byConversation.keys()].sort()).toEqual([first.displayId, second.displayId].sort());
+    // the interrupted delivery: claimed twice, one recorded result (the dead worker wrote none)
+    expect(byConversation.get(first.displayId)).toMatchObject({ attempts: 2, lastStatusCode: 200 });
+    expect(byConversation.get(first.displayId)!.attemptLog).toHaveLength(1);
+    // the integrator answered each delivery id exactly once; the repeat carried the same id to dedupe on
+    const answered = hits.filter((h) => h.res.headersSent);
+    expect(answered.map((h) => h.delivery).sort()).toEqual(rows.map((d) => String(d.id)).sort());
+    expect(hits.filter((h) => h.delivery === String(byConversation.get(first.displayId)!.id))).toHaveLength(2);
+    expect(await countRows(t, schema.webhookDeliveries)).toBe(2);
+  });
+
+  it('SIGTERM lets a worker finish what it runs and exit', { timeout: 60_000 }, async () => {
+    const child = startWorker(t, prefix);
+    children.push(child);
+    await new Promise((r) => setTimeout(r, 3000));
+    child.kill('SIGTERM');
+    const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+    expect(code).toBe(0);
+  });
+});
