@@ -256,3 +256,107 @@ describe('/cable across processes', () => {
     onB.client.close();
   });
 });
+
+describe('each realtime event, from the change that causes it, with its payload', () => {
+  let t: TestContext;
+  let admin: Member;
+  let accountId: number;
+  let inboxId: number;
+  let client: CableClient;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const a = await createAccountWithAdmin(t);
+    accountId = a.account.id;
+    admin = a.admin;
+    inboxId = (await createInbox(t, accountId, { members: [admin.user.id] })).id;
+    client = (await subscribe(t, t.app, admin)).client;
+  });
+  afterAll(async () => {
+    client.close();
+    await t.close();
+  });
+
+  const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', rest: string, payload?: object) =>
+    t.app.inject({ method, url: `/api/v1/accounts/${accountId}/${rest}`, headers: admin.headers, ...(payload ? { payload } : {}) });
+  /** Performs the change and answers the event it caused (the first of that name after it). */
+  async function caused(name: string, change: () => Promise<{ statusCode: number; body: string }>) {
+    const before = client.events(name).length;
+    const res = await change();
+    expect(res.statusCode, res.body).toBe(200);
+    await client.next(() => client.events(name).length > before);
+    return client.events(name)[before]!;
+  }
+  const newConversation = async () => (await createConversation(t, accountId, inboxId)).displayId;
+
+  it('S0-7.59 conversation.created from POST conversations, with the conversation push payload', async () => {
+    const contact = await api('POST', 'contacts', { name: 'Grace', inbox_id: inboxId });
+    const sourceId = contact.json().payload.contact_inbox.source_id as string;
+    const event = await caused('conversation.created', () => api('POST', 'conversations', { source_id: sourceId, inbox_id: inboxId }));
+    expect(event.data).toMatchObject({ inbox_id: inboxId, status: 'open', meta: { sender: { name: 'Grace' } } });
+    expect(event.seq).toBeGreaterThan(0);
+  });
+
+  it('S0-7.58 S0-7.74 message.created then first.reply.created for the first reply; message.updated on delete', async () => {
+    const displayId = await newConversation();
+    const first = await caused('first.reply.created', () => api('POST', `conversations/${displayId}/messages`, { content: 'First answer' }));
+    expect(first.data).toMatchObject({ id: displayId, inbox_id: inboxId });
+    const created = client.events('message.created').find((m) => m.data.content === 'First answer')!;
+    expect(created.data).toMatchObject({ conversation_id: displayId, message_type: 1, content: 'First answer' });
+    // a second reply is not a first reply
+    const firsts = client.events('first.reply.created').length;
+    await caused('message.created', () => api('POST', `conversations/${displayId}/messages`, { content: 'Second answer' }));
+    await settle();
+    expect(client.events('first.reply.created')).toHaveLength(firsts);
+
+    const updated = await caused('message.updated', () => api('DELETE', `conversations/${displayId}/messages/${created.data.id as number}`));
+    expect(updated.data).toMatchObject({ id: created.data.id, content: 'This message was deleted', content_attributes: { deleted: true } });
+  });
+
+  it('S0-7.61 conversation.updated from a priority change, carrying the new priority', async () => {
+    const displayId = await newConversation();
+    const event = await caused('conversation.updated', () => api('POST', `conversations/${displayId}/toggle_priority`, { priority: 'urgent' }));
+    expect(event.data).toMatchObject({ id: displayId, priority: 'urgent' });
+  });
+
+  it('S0-7.62 conversation.read from update_last_seen', async () => {
+    const displayId = await newConversation();
+    const event = await caused('conversation.read', () => api('POST', `conversations/${displayId}/update_last_seen`));
+    expect(event.data).toMatchObject({ id: displayId });
+    expect(event.data.agent_last_seen_at).toBeGreaterThan(0);
+  });
+
+  it('S0-7.64 S0-7.65 conversation.typing_on and typing_off from toggle_typing_status, naming the user, to the others in the inbox', async () => {
+    const colleague = await createMember(t, accountId, 'agent');
+    await t.db.insert(schema.inboxMembers).values({ accountId, inboxId, userId: colleague.user.id });
+    const watcher = (await subscribe(t, t.app, colleague)).client;
+    try {
+      const displayId = await newConversation();
+      const typing = async (name: string, status: 'on' | 'off') => {
+        const before = watcher.events(name).length;
+        expect((await api('POST', `conversations/${displayId}/toggle_typing_status`, { typing_status: status, is_private: true })).statusCode).toBe(200);
+        await watcher.next(() => watcher.events(name).length > before);
+        return watcher.events(name)[before]!;
+      };
+      const on = await typing('conversation.typing_on', 'on');
+      expect(on.data).toMatchObject({ conversation: { id: displayId }, user: { id: admin.user.id, type: 'user' }, is_private: true });
+      const off = await typing('conversation.typing_off', 'off');
+      expect(off.data).toMatchObject({ conversation: { id: displayId }, user: { id: admin.user.id } });
+    } finally {
+      watcher.close();
+    }
+  });
+
+  it('S0-7.67 assignee.changed from assignments, with the assignee in meta', async () => {
+    const displayId = await newConversation();
+    const event = await caused('assignee.changed', () => api('POST', `conversations/${displayId}/assignments`, { assignee_id: admin.user.id }));
+    expect(event.data).toMatchObject({ id: displayId, meta: { assignee: { id: admin.user.id } } });
+  });
+
+  it('S0-7.70 contact.updated from PATCH contacts, with the contact push payload', async () => {
+    const contact = await api('POST', 'contacts', { name: 'Linus' });
+    const id = contact.json().payload.contact.id as number;
+    const event = await caused('contact.updated', () => api('PATCH', `contacts/${id}`, { name: 'Linus T.' }));
+    expect(event.data).toMatchObject({ id, name: 'Linus T.' });
+  });
+});

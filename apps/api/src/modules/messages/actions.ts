@@ -65,6 +65,7 @@ export async function postMessage(ctx: AccountCtx, displayId: number, input: Cre
   await publishMessageCreated(ctx, created);
   // The contact wrote into a resolved or snoozed conversation: it is open again, and everyone sees it.
   if (created.reopened) await publishConversationEvents(ctx, conversation, ['conversation.status_changed']);
+  if (created.firstReply) await publishConversationEvents(ctx, conversation, ['first.reply.created']);
   return created.message;
 }
 

@@ -52,6 +52,8 @@ export type CreatedMessage = {
   created: boolean;
   /** An incoming message moved a resolved or snoozed conversation back to open. */
   reopened: boolean;
+  /** The conversation's first human reply (first.reply.created follows). */
+  firstReply: boolean;
   conversation: Pick<MessageConversation, 'id' | 'displayId' | 'inboxId' | 'assigneeId'>;
   /** Account members mentioned in a private note (a mention row each, and participants now). */
   mentionedUserIds: number[];
@@ -103,7 +105,7 @@ async function storeFiles(ctx: Pick<AccountCtx, 'storage' | 'log'>, files: Check
 
 async function duplicateOf(ctx: AccountCtx, db: Executor, conversation: MessageConversation, row: MessageRow): Promise<CreatedMessage> {
   const [message] = await serializeMessages({ ...ctx, db }, [row]);
-  return { kind: 'created_message', row, message: message!, created: false, reopened: false, conversation, mentionedUserIds: [] };
+  return { kind: 'created_message', row, message: message!, created: false, reopened: false, firstReply: false, conversation, mentionedUserIds: [] };
 }
 
 /**
@@ -166,7 +168,7 @@ export async function createMessage(ctx: AccountCtx, conversation: MessageConver
       if (!first) throw new Error('message insert refused without an echo_id conflict');
       return { row: first, created: false as const };
     }
-    const { row, conversationStatus, sender } = inserted;
+    const { row, conversationStatus, firstReply, sender } = inserted;
     const attachments = await insertAttachmentRows(
       w,
       files.map((f, i) => ({
@@ -193,7 +195,7 @@ export async function createMessage(ctx: AccountCtx, conversation: MessageConver
       ],
       incoming ? 'inbound' : 'default',
     );
-    return { row, created: true as const, attachments, reopened, members, sender };
+    return { row, created: true as const, attachments, reopened, firstReply, members, sender };
   };
 
   let result: Awaited<ReturnType<typeof write>>;
@@ -219,6 +221,7 @@ export async function createMessage(ctx: AccountCtx, conversation: MessageConver
     message,
     created: true,
     reopened: result.reopened,
+    firstReply: result.firstReply,
     conversation: { id: conversation.id, displayId: conversation.displayId, inboxId: conversation.inboxId, assigneeId: conversation.assigneeId },
     mentionedUserIds: result.members,
   };

@@ -156,13 +156,15 @@ function buildInsert(db: Executor, variant: Variant) {
       .update(conversations)
       .set(effectsSet(sql`(select created_at from inserted)`, variant))
       .where(and(eq(conversations.id, sql.placeholder('conversationId')), eq(conversations.accountId, sql.placeholder('accountId')), sql`exists (select 1 from inserted)`))
-      .returning({ status: conversations.status }),
+      .returning({ status: conversations.status, firstReplyCreatedAt: conversations.firstReplyCreatedAt }),
   );
   return db
     .with(inserted, touched)
     .select({
       row: inserted._.selectedFields,
       conversationStatus: sql<ConversationStatus | null>`(select status from touched)`,
+      // the conversation's first reply is this message when the update set it to the message's time
+      firstReply: sql<boolean>`coalesce((select first_reply_created_at = inserted.created_at from touched), false)`,
       user: userSender,
       availability: accountUsers.availability,
     })
@@ -187,7 +189,7 @@ export async function insertMessageWithEffects(
   db: Executor,
   values: NewMessage,
   effects: ConversationEffects,
-): Promise<{ row: MessageRow; conversationStatus: ConversationStatus | null; sender: UserSenderRow | null } | null> {
+): Promise<{ row: MessageRow; conversationStatus: ConversationStatus | null; firstReply: boolean; sender: UserSenderRow | null } | null> {
   const variant: Variant = { statusOn: Boolean(values.statusOn), contentAttributesOn: Boolean(values.contentAttributesOn), ...effects };
   const params = {
     accountId: values.accountId,
@@ -222,7 +224,7 @@ export async function insertMessageWithEffects(
   const [result] = await statement.execute(params);
   if (!result) return null;
   const sender = result.user?.id != null ? { ...result.user, availability: result.availability } : null;
-  return { row: result.row as MessageRow, conversationStatus: result.conversationStatus, sender };
+  return { row: result.row as MessageRow, conversationStatus: result.conversationStatus, firstReply: result.firstReply === true, sender };
 }
 
 export async function insertAttachmentRows(db: Executor, values: AttachmentInsert[]): Promise<AttachmentRow[]> {
