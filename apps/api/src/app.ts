@@ -38,6 +38,7 @@ import { contactsModule } from './modules/contacts/index.ts';
 import { conversationsModule } from './modules/conversations/index.ts';
 import { messagesModule } from './modules/messages/index.ts';
 import { webhooksModule } from './modules/webhooks/index.ts';
+import { notificationsModule } from './modules/notifications/index.ts';
 import { publicApiModule } from './modules/public-api/index.ts';
 
 export type BuildOptions = {
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(conversationsModule);
   await app.register(messagesModule);
   await app.register(webhooksModule);
+  await app.register(notificationsModule);
   await app.register(publicApiModule);
   await app.register(auditLogsModule);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CacheKeysSchema } from './accounts.ts';
+import type { NotificationDeletedEvent, NotificationEvent } from './notifications.ts';
 
 /** Realtime event names of 000 section 7; the socket delivers them, listeners subscribe to them. */
 export const REALTIME_EVENTS = [
@@ -42,6 +43,8 @@ export const CONVERSATION_EVENTS = [
 export const MESSAGE_EVENTS = ['message.created', 'message.updated'] as const;
 export const TYPING_EVENTS = ['conversation.typing_on', 'conversation.typing_off'] as const;
 export const CONTACT_EVENTS = ['contact.created', 'contact.updated', 'contact.deleted'] as const;
+/** Events about one user's notifications; `userId` delivers them to that user only. */
+export const NOTIFICATION_EVENTS = ['notification.created', 'notification.updated', 'notification.deleted'] as const;
 
 /**
  * What services publish on the internal bus after a commit. `data` is the payload clients receive
@@ -49,8 +52,10 @@ export const CONTACT_EVENTS = ['contact.created', 'contact.updated', 'contact.de
  */
 export type DomainEvent =
   | { name: 'account.cache_invalidated'; accountId: number; data: z.infer<typeof CacheInvalidatedSchema> }
-  | { name: (typeof CONVERSATION_EVENTS)[number]; accountId: number; inboxId: number; data: Record<string, unknown> }
+  | { name: (typeof CONVERSATION_EVENTS)[number]; accountId: number; inboxId: number; actorId?: number; data: Record<string, unknown> }
   | { name: (typeof MESSAGE_EVENTS)[number]; accountId: number; inboxId: number; data: Record<string, unknown> }
   | { name: (typeof TYPING_EVENTS)[number]; accountId: number; inboxId: number; data: Record<string, unknown> }
   | { name: 'conversation.mentioned'; accountId: number; inboxId: number; userId: number; data: Record<string, unknown> }
-  | { name: (typeof CONTACT_EVENTS)[number]; accountId: number; data: Record<string, unknown> };
+  | { name: (typeof CONTACT_EVENTS)[number]; accountId: number; data: Record<string, unknown> }
+  | { name: 'notification.created' | 'notification.updated'; accountId: number; userId: number; data: NotificationEvent }
+  | { name: 'notification.deleted'; accountId: number; userId: number; data: NotificationDeletedEvent };

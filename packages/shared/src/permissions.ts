@@ -186,6 +186,10 @@ export const ROUTE_ACCESS = {
   'api:messages.create': CONVERSATION_READERS,
   'api:contacts.index': [...CONTACTS, 'conversation_manage', 'conversation_unassigned_manage', 'conversation_participating_manage'],
   'api:contacts.manage': CONTACTS,
+  // notifications (milestone 7): every member who may open the notifications screen, each only their own
+  'api:notifications.index': PROFILE,
+  'api:notifications.manage': PROFILE,
+  'api:notifications.settings': PROFILE,
 } as const satisfies Record<string, readonly AccessToken[]>;
 
 export type RouteName = keyof typeof ROUTE_ACCESS;

@@ -7,7 +7,7 @@ export type Subscriber = { userId: number; accountId: number; role: AccountRole;
 /**
  * Whether the subscriber may receive the event: never another account's; administrators everything of
  * theirs; agents and checkers their inboxes' events; contact events administrators and agents;
- * mentions only the mentioned user; typing never back to the typist.
+ * mentions only the mentioned user, notifications only their user; typing never back to the typist.
  */
 export function canSee(subscriber: Subscriber, event: RealtimeEvent): boolean {
   if (event.accountId !== subscriber.accountId) return false;
@@ -16,6 +16,9 @@ export function canSee(subscriber: Subscriber, event: RealtimeEvent): boolean {
     case 'presence.update':
       return true;
     case 'conversation.mentioned':
+    case 'notification.created':
+    case 'notification.updated':
+    case 'notification.deleted':
       return event.userId === subscriber.userId;
     case 'contact.created':
     case 'contact.updated':

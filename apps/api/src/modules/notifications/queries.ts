@@ -1,0 +1,220 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { schema, type Executor } from '@app/db';
+
+const n = schema.notifications;
+const settings = schema.notificationSettings;
+
+export type NotificationRow = typeof n.$inferSelect;
+export type NotificationInsert = typeof n.$inferInsert;
+export type NotificationSettingsRow = typeof settings.$inferSelect;
+
+/** Snoozed while `snoozed_until` lies ahead: a snooze that has run out counts as not snoozed. */
+const notSnoozed = () => or(isNull(n.snoozedUntil), lte(n.snoozedUntil, sql`now()`));
+
+/** One user's notifications in one account: every query starts here (tenancy and ownership). */
+const own = (accountId: number, userId: number) => and(eq(n.accountId, accountId), eq(n.userId, userId))!;
+
+export type ListFilter = { includeRead: boolean; includeSnoozed: boolean };
+
+function filtered(accountId: number, userId: number, filter: ListFilter): SQL {
+  return and(own(accountId, userId), filter.includeRead ? undefined : isNull(n.readAt), filter.includeSnoozed ? undefined : notSnoozed())!;
+}
+
+/** A page of the list; the order walks notifications_account_user_activity_idx (either direction). */
+export function listNotificationRows(db: Executor, accountId: number, userId: number, filter: ListFilter, order: 'asc' | 'desc', limit: number, offset: number) {
+  const by = order === 'desc' ? [sql`${n.lastActivityAt} desc nulls last`, desc(n.id)] : [sql`${n.lastActivityAt} asc nulls first`, asc(n.id)];
+  return db
+    .select()
+    .from(n)
+    .where(filtered(accountId, userId, filter))
+    .orderBy(...by)
+    .limit(limit)
+    .offset(offset);
+}
+
+/** How many the filter selects, and how many of those are unread. */
+export async function countNotifications(db: Executor, accountId: number, userId: number, filter: ListFilter) {
+  const [row] = await db
+    .select({ count: count(), unread: sql<number>`count(*) filter (where ${n.readAt} is null)`.mapWith(Number) })
+    .from(n)
+    .where(filtered(accountId, userId, filter));
+  return { count: row?.count ?? 0, unread: row?.unread ?? 0 };
+}
+
+/** The bell's number: unread and not snoozed (notifications_account_user_unread_idx). */
+export async function countUnread(db: Executor, accountId: number, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(n)
+    .where(and(own(accountId, userId), isNull(n.readAt), notSnoozed()));
+  return row?.value ?? 0;
+}
+
+/** The counts realtime events carry, for several users at once: unread (not snoozed) and all. */
+export async function countsByUser(db: Executor, accountId: number, userIds: number[]) {
+  if (userIds.length === 0) return new Map<number, { unread: number; count: number }>();
+  const rows = await db
+    .select({
+      userId: n.userId,
+      count: count(),
+      unread: sql<number>`count(*) filter (where ${n.readAt} is null and (${n.snoozedUntil} is null or ${n.snoozedUntil} <= now()))`.mapWith(Number),
+    })
+    .from(n)
+    .where(and(eq(n.accountId, accountId), inArray(n.userId, userIds)))
+    .groupBy(n.userId);
+  return new Map(rows.map((r) => [r.userId, { unread: r.unread, count: r.count }]));
+}
+
+export async function updateNotificationRow(
+  db: Executor,
+  accountId: number,
+  userId: number,
+  id: number,
+  values: Partial<Pick<NotificationInsert, 'readAt' | 'snoozedUntil'>> | 'read',
+): Promise<NotificationRow | null> {
+  const [row] = await db
+    .update(n)
+    // 'read' keeps the first read time of a notification read already
+    .set(values === 'read' ? { readAt: sql`coalesce(${n.readAt}, now())` } : values)
+    .where(and(own(accountId, userId), eq(n.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+/** read_all: the user's unread notifications (of one conversation, when given) become read. */
+export async function markAllRead(db: Executor, accountId: number, userId: number, conversationId: number | null): Promise<number> {
+  const rows = await db
+    .update(n)
+    .set({ readAt: new Date() })
+    .where(and(own(accountId, userId), isNull(n.readAt), conversationId === null ? undefined : eq(n.primaryActorId, conversationId)))
+    .returning({ id: n.id });
+  return rows.length;
+}
+
+export async function deleteNotificationRow(db: Executor, accountId: number, userId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(n)
+    .where(and(own(accountId, userId), eq(n.id, id)))
+    .returning({ id: n.id });
+  return rows.length > 0;
+}
+
+/** destroy_all: the user's read notifications, or all of them. */
+export async function deleteAllNotifications(db: Executor, accountId: number, userId: number, onlyRead: boolean): Promise<number> {
+  const rows = await db
+    .delete(n)
+    .where(and(own(accountId, userId), onlyRead ? isNotNull(n.readAt) : undefined))
+    .returning({ id: n.id });
+  return rows.length;
+}
+
+/** One statement for every recipient of an event. */
+export function insertNotificationRows(db: Executor, rows: NotificationInsert[]): Promise<NotificationRow[]> {
+  if (rows.length === 0) return Promise.resolve([]);
+  return db.insert(n).values(rows).returning();
+}
+
+// --- what creation needs to know
+
+/** The conversation an event names (by display id), with what decides who hears of it. */
+export async function conversationFacts(db: Executor, accountId: number, displayId: number) {
+  const c = schema.conversations;
+  const [row] = await db
+    .select({ id: c.id, inboxId: c.inboxId, assigneeId: c.assigneeId, status: c.status, contactBlocked: schema.contacts.blocked })
+    .from(c)
+    .innerJoin(schema.contacts, eq(schema.contacts.id, c.contactId))
+    .where(and(eq(c.accountId, accountId), eq(c.displayId, displayId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Of these users, those who can read notifications in the account (administrators and agents, with
+ * or without a custom role; checkers cannot), each with their notification flags (null: no row yet).
+ */
+export async function eligibleRecipients(db: Executor, accountId: number, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  const au = schema.accountUsers;
+  return db
+    .select({ userId: au.userId, emailFlags: settings.selectedEmailFlags, pushFlags: settings.selectedPushFlags })
+    .from(au)
+    .leftJoin(settings, and(eq(settings.accountId, au.accountId), eq(settings.userId, au.userId)))
+    .where(and(eq(au.accountId, accountId), inArray(au.userId, userIds), inArray(au.role, ['administrator', 'agent'])));
+}
+
+export async function inboxMemberIds(db: Executor, accountId: number, inboxId: number): Promise<number[]> {
+  const m = schema.inboxMembers;
+  const rows = await db
+    .select({ userId: m.userId })
+    .from(m)
+    .where(and(eq(m.accountId, accountId), eq(m.inboxId, inboxId)));
+  return rows.map((r) => r.userId);
+}
+
+export async function participantIds(db: Executor, conversationId: number): Promise<number[]> {
+  const p = schema.conversationParticipants;
+  const rows = await db.select({ userId: p.userId }).from(p).where(eq(p.conversationId, conversationId));
+  return rows.map((r) => r.userId);
+}
+
+// --- what presenting needs
+
+/** Users in their push shape's raw form, with their availability in the account. */
+export function userRows(db: Executor, accountId: number, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  const u = schema.users;
+  const au = schema.accountUsers;
+  return db
+    .select({ id: u.id, name: u.name, displayName: u.displayName, avatarKey: u.avatarKey, availability: au.availability })
+    .from(u)
+    .leftJoin(au, and(eq(au.userId, u.id), eq(au.accountId, accountId)))
+    .where(inArray(u.id, ids));
+}
+export type UserRow = Awaited<ReturnType<typeof userRows>>[number];
+
+export function messageRows(db: Executor, accountId: number, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  const m = schema.messages;
+  return db
+    .select()
+    .from(m)
+    .where(and(eq(m.accountId, accountId), inArray(m.id, ids)));
+}
+
+export async function inboxNames(db: Executor, accountId: number, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const i = schema.inboxes;
+  const rows = await db
+    .select({ id: i.id, name: i.name })
+    .from(i)
+    .where(and(eq(i.accountId, accountId), inArray(i.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+// --- settings
+
+export async function findSettingsRow(db: Executor, accountId: number, userId: number): Promise<NotificationSettingsRow | null> {
+  const [row] = await db
+    .select()
+    .from(settings)
+    .where(and(eq(settings.accountId, accountId), eq(settings.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Writes the user's flags (the row is made on first use, with the defaults for what is not given). */
+export async function upsertSettingsRow(
+  db: Executor,
+  values: Pick<typeof settings.$inferInsert, 'accountId' | 'userId' | 'selectedEmailFlags' | 'selectedPushFlags'>,
+  changes: Partial<Pick<typeof settings.$inferInsert, 'selectedEmailFlags' | 'selectedPushFlags'>>,
+): Promise<NotificationSettingsRow> {
+  const [row] = await db
+    .insert(settings)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [settings.accountId, settings.userId],
+      set: Object.keys(changes).length > 0 ? { ...changes, updatedAt: new Date() } : { updatedAt: sql`${settings.updatedAt}` },
+    })
+    .returning();
+  return row!;
+}
