@@ -60,7 +60,9 @@ export function ReplyEditor(props: ReplyEditorProps) {
       horizontalRule: false,
       strike: false,
       underline: false,
-      link: { openOnClick: false, autolink: true, defaultProtocol: 'https' },
+      // No autolink: it makes links inclusive, so the words typed after a link would join it. Markdown
+      // renderers link bare addresses anyway.
+      link: { openOnClick: false, autolink: false, defaultProtocol: 'https' },
       // Each paragraph takes the direction of its own first letters, so Arabic in an English desk reads right.
       paragraph: { HTMLAttributes: { dir: 'auto' } },
     }),
