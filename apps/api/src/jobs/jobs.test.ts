@@ -139,6 +139,7 @@ describe('outbox', () => {
     const { account, admin } = await createAccountWithAdmin(t);
     const inbox = await createInbox(t, account.id, { members: [admin.user.id] });
     const conversation = await createConversation(t, account.id, inbox.id);
+    await drainOutbox(services, 'default', OUTBOX_CONSUMERS); // what earlier tests left
     const res = await post(t, `/api/v1/accounts/${account.id}/conversations/${conversation.displayId}/messages`, admin.headers, { content: 'from the contact', message_type: 'incoming' });
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await t.db.select().from(schema.outboxEvents).where(and(eq(schema.outboxEvents.accountId, account.id), eq(schema.outboxEvents.name, 'message.created')));
@@ -226,7 +227,7 @@ describe('API channel end to end (workers running)', () => {
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Starts `api worker` against the test's database and Redis. */
-function startWorker(t: TestContext, prefix: string): ChildProcess {
+function startWorker(t: TestContext, prefix: string, logLevel = 'silent'): ChildProcess {
   const child = spawn(process.execPath, ['--experimental-strip-types', '--no-warnings', 'src/main.ts', 'worker'], {
     cwd: apiRoot,
     env: {
@@ -239,9 +240,9 @@ function startWorker(t: TestContext, prefix: string): ChildProcess {
       WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
       WEBHOOK_TIMEOUT_SECONDS: '1',
       WEBHOOK_POLL_INTERVAL_MS: '300',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: logLevel,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', logLevel === 'silent' ? 'ignore' : 'pipe', 'ignore'],
   });
   return child;
 }
@@ -313,9 +314,11 @@ describe.skipIf(!withRedisAndPostgres)('api worker processes (Postgres and Redis
   });
 
   it('SIGTERM lets a worker finish what it runs and exit', { timeout: 60_000 }, async () => {
-    const child = startWorker(t, prefix);
+    const child = startWorker(t, prefix, 'info');
     children.push(child);
-    await new Promise((r) => setTimeout(r, 3000));
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await until('the worker to start', async () => output.includes('worker running'), 30_000);
     child.kill('SIGTERM');
     const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
     expect(code).toBe(0);

@@ -16,9 +16,11 @@ export type RelayedEvent = { event: DomainEvent; resend: boolean; row: OutboxRow
 
 /**
  * What the relay hands each event to, inside its transaction: whatever a consumer writes (deliveries,
- * notifications) commits together with the row being marked dispatched, so it happens exactly once.
+ * notifications) commits together with the row being marked dispatched, so it happens exactly once. A
+ * consumer may answer a function to run after the commit (announcing what it wrote).
  */
-export type OutboxConsumer = (tx: Executor, services: Services, relayed: RelayedEvent) => Promise<unknown>;
+export type OutboxConsumer = (tx: Executor, services: Services, relayed: RelayedEvent) => Promise<AfterCommit | unknown>;
+export type AfterCommit = () => Promise<void>;
 
 /** Rows one relay transaction takes; the job loops until a lane is empty. */
 export const RELAY_BATCH = 100;
@@ -41,7 +43,7 @@ async function present(services: Services, tx: Executor, row: OutboxRow): Promis
     case 'conversation.status_changed':
     case 'assignee.changed': {
       const data = await presentConversationById(ctx, subject.conversationId!).catch(() => null);
-      return data && { name, accountId: row.accountId, inboxId, data };
+      return data && { name, accountId: row.accountId, inboxId, ...(subject.actorId ? { actorId: subject.actorId } : {}), data };
     }
     case 'message.created':
     case 'message.updated':
@@ -71,7 +73,8 @@ async function present(services: Services, tx: Executor, row: OutboxRow): Promis
  */
 export async function relayOutbox(services: Services, lane: OutboxLane, consumers: OutboxConsumer[]): Promise<number> {
   const o = schema.outboxEvents;
-  return services.db.transaction(async (tx) => {
+  const after: AfterCommit[] = [];
+  const relayed = await services.db.transaction(async (tx) => {
     const rows = await tx
       .select()
       .from(o)
@@ -82,11 +85,16 @@ export async function relayOutbox(services: Services, lane: OutboxLane, consumer
     for (const row of rows) {
       const event = await present(services, tx, row);
       if (!event) continue;
-      for (const consume of consumers) await consume(tx, services, { event, resend: row.name === 'message.resend', row });
+      for (const consume of consumers) {
+        const then = await consume(tx, services, { event, resend: row.name === 'message.resend', row });
+        if (typeof then === 'function') after.push(then as AfterCommit);
+      }
     }
     if (rows.length > 0) await tx.update(o).set({ dispatchedAt: new Date() }).where(inArray(o.id, rows.map((r) => r.id)));
     return rows.length;
   });
+  for (const then of after) await then().catch((err: unknown) => services.log.error({ err }, 'outbox: after-commit work failed'));
+  return relayed;
 }
 
 /** Relays a lane until it is empty. */

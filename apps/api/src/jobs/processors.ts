@@ -1,11 +1,19 @@
 import type { Services } from '../lib/context.ts';
 import { wakeSnoozedConversations } from '../modules/conversations/jobs.ts';
+import { announceCreated, insertNotificationsForEvent } from '../modules/notifications/create.ts';
 import { sendDueDeliveries, writeDeliveries } from '../modules/webhooks/delivery.ts';
 import { drainOutbox, pruneOutbox, type OutboxConsumer } from './outbox-relay.ts';
 import { jobKey, type Jobs, type Processor, type Schedule } from './queue.ts';
 
-/** What each relayed event causes: webhook and API-channel deliveries. */
-export const OUTBOX_CONSUMERS: OutboxConsumer[] = [(tx, services, { event, resend }) => writeDeliveries(tx, services, event, { resend })];
+/** What each relayed event causes: webhook and API-channel deliveries, and in-app notifications. */
+export const OUTBOX_CONSUMERS: OutboxConsumer[] = [
+  (tx, services, { event, resend }) => writeDeliveries(tx, services, event, { resend }),
+  async (tx, services, { event, resend }) => {
+    if (resend) return undefined;
+    const rows = await insertNotificationsForEvent(tx, event);
+    return rows.length > 0 ? () => announceCreated(services, event.accountId, rows) : undefined;
+  },
+];
 
 /** Delayed sends never wait longer than this: the sweep would run them anyway. */
 const MAX_DELAY_MS = 60_000;

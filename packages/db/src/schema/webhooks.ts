@@ -102,6 +102,8 @@ export type OutboxSubject = {
   messageId?: number;
   contactId?: number;
   userId?: number;
+  /** Who made the change (notifications leave them out). */
+  actorId?: number;
   /** The payload itself, for events that change nothing (typing). */
   data?: Record<string, unknown>;
 };

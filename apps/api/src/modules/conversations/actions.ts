@@ -38,7 +38,7 @@ async function change(ctx: AccountCtx, displayId: number, work: (tx: Executor, r
     for (const content of result.activity ?? []) {
       activities.push(await createActivityMessage(tx, { accountId: ctx.accountId, inboxId: current.inboxId, conversationId: current.id, content }));
     }
-    await recordEvents(tx, conversationEntries(result.row, result.events));
+    await recordEvents(tx, conversationEntries(result.row, result.events, ctx.actor.id || undefined));
     return { row: result.row, events: result.events, activities };
   });
   for (const activity of activities) await publishMessageCreated(ctx, activity);

@@ -82,7 +82,7 @@ export async function createConversation(ctx: AccountCtx, input: CreateConversat
       content || files.length || input.message?.template_params
         ? await createMessage(ctx, row, { content: content ?? null, template_params: input.message?.template_params, attachments: files }, tx)
         : null;
-    await recordEvents(tx, conversationEntries(row, events));
+    await recordEvents(tx, conversationEntries(row, events, ctx.actor.id || undefined));
     return { row, message, events };
   });
   if (message) await publishMessageCreated(ctx, message);

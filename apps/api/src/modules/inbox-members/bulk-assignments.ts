@@ -72,7 +72,7 @@ export async function bulkAssign(ctx: AccountCtx, input: BulkAssignmentBody): Pr
     const load = await openConversationCounts(tx, input.inbox_id, input.user_ids, batch.map((c) => c.id));
     const plan = distribute(batch.map((c) => c.id), input.user_ids, load);
     const changes = await assignConversations(tx, ctx.accountId, plan);
-    await recordEvents(tx, changes.map((c) => ({ name: 'assignee.changed' as const, accountId: ctx.accountId, inboxId: input.inbox_id, subject: { conversationId: c.id } })));
+    await recordEvents(tx, changes.map((c) => ({ name: 'assignee.changed' as const, accountId: ctx.accountId, inboxId: input.inbox_id, subject: { conversationId: c.id, actorId: ctx.actor.id } })));
     return { plan: plan.map((p, i) => ({ conversation_id: batch[i]!.displayId, assignee_id: p.assigneeId })), changes };
   });
   ctx.log.info({ inboxId: input.inbox_id, batch: plan.length, changed: changes.length }, 'bulk assignment');

@@ -11,9 +11,7 @@ import {
   UnreadCountSchema,
   UpdateNotificationSettingsBodySchema,
 } from '@app/shared/notifications';
-import type { Services } from '../../lib/context.ts';
 import { accountCtx } from '../../plugins/access.ts';
-import { createNotificationsForEvent } from './create.ts';
 import {
   deleteNotification,
   destroyAll,
@@ -38,21 +36,7 @@ export const notificationsModule: FastifyPluginAsyncZod = async (app) => {
   const write = { access: 'api:notifications.manage' } as const;
   const settings = { access: 'api:notifications.settings' } as const;
 
-  // Creation: every domain event may notify someone; work in flight finishes before the app closes.
-  const services: Services = { db: app.db, config: app.config, log: app.log.child({ module: 'notifications' }), mailer: app.mailer, storage: app.storage, bus: app.bus };
-  const inFlight = new Set<Promise<unknown>>();
-  const unsubscribe = app.bus.subscribe((event) => {
-    const work = createNotificationsForEvent(services, event);
-    inFlight.add(work);
-    return work.then(
-      () => undefined,
-      (err: unknown) => services.log.error({ err, event: event.name, accountId: event.accountId }, 'notifications: creation failed'),
-    ).finally(() => inFlight.delete(work));
-  });
-  app.addHook('onClose', async () => {
-    unsubscribe();
-    await Promise.allSettled(inFlight);
-  });
+  // Creation runs in the outbox relay's transaction (jobs/processors.ts): a crash loses none, none is made twice.
 
   app.get(base, { config: read, schema: { tags, summary: "List the caller's notifications (15 a page)", params, querystring: ListNotificationsQuerySchema, response: { 200: NotificationListSchema } } }, (request) =>
     listNotifications(accountCtx(request), request.query),

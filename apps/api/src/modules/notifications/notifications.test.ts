@@ -86,7 +86,7 @@ describe('GET notifications', () => {
       primary_actor: { id: conversation.displayId, inbox_id: conversation.inboxId, meta: { assignee: { id: ann.user.id, name: 'Ann Agent', thumbnail: expect.any(String) } } },
       read_at: null,
       snoozed_until: null,
-      secondary_actor: null,
+      secondary_actor: { id: admin.user.id, type: 'user' }, // who assigned
       user: { id: ann.user.id, name: 'Ann Agent', type: 'user', available_name: 'Ann Agent' },
       meta: {},
     });
