@@ -16,7 +16,7 @@ describe('reply editor: typing notifications', () => {
   const key = (box: HTMLElement, text: string) => act(() => void (box as Box).editor.commands.insertContent(text));
   const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
-  it("S0-9.06 S1-7.78 says 'on' at most every 4000 ms while the agent types and 'off' after a 4000 ms pause", () => {
+  it("S0-9.06 says 'on' at most every 4000 ms while the agent types and 'off' after a 4000 ms pause", () => {
     const { onTyping } = renderEditor();
     for (const letter of 'Hel') key(replyBox(), letter);
     expect(onTyping.mock.calls).toEqual([['on', false]]);
