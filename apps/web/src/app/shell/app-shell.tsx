@@ -1,18 +1,94 @@
-import { Outlet } from 'react-router';
+import { useCallback, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { t } from '../../lib/i18n/i18n.ts';
+import { RealtimeProvider } from '../../lib/realtime/index.ts';
+import { Modal } from '../../components/modal.tsx';
 import { useCurrentAccount } from '../../features/auth/index.ts';
-import { EmailUnverifiedBanner } from './email-unverified-banner.tsx';
+import { AccountSwitcher } from '../../features/accounts/index.ts';
+import { useGlobalConfig } from './api.ts';
+import { ShellBanners } from './banners/shell-banners.tsx';
+import { NetworkNotice } from './network/network-notice.tsx';
+import { ShortcutsModal } from './shortcuts/shortcuts-modal.tsx';
+import { useShellShortcuts } from './shortcuts/use-shell-shortcuts.ts';
+import { sectionOf } from './sidebar/nav-model.ts';
+import { PrimarySidebar } from './sidebar/primary-sidebar.tsx';
+import { hasSecondaryMenu, SecondaryMenu } from './sidebar/secondary-menu.tsx';
 import { TopBar } from './top-bar.tsx';
+import { useNavContext } from './use-nav-context.ts';
+import { useShellRealtime } from './use-shell-realtime.ts';
+import './shell.css';
 
-/** The signed-in frame around account screens: banners at the top, the top bar, then the screen. */
+const COLLAPSED_KEY = 'relay-desk:section-menu-collapsed';
+const readCollapsed = () => {
+  try {
+    return window.localStorage.getItem(COLLAPSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The signed-in frame around account screens (000 section 2): banners at the top, the header, the icon rail,
+ * the current section's menu, the screen; the network notice, toasts and the shell's dialogs float above. It
+ * holds the account's one /cable connection (RealtimeProvider) and the keyboard shortcuts.
+ */
 export function AppShell() {
-  const { user } = useCurrentAccount();
+  const { user, account } = useCurrentAccount();
   return (
-    <div className="shell">
-      {user.confirmed ? null : <EmailUnverifiedBanner />}
+    <RealtimeProvider key={`${account.id}:${user.id}`} accountId={account.id} userId={user.id} pubsubToken={user.pubsub_token}>
+      <ShellFrame />
+    </RealtimeProvider>
+  );
+}
+
+function ShellFrame() {
+  const { user, account } = useCurrentAccount();
+  const nav = useNavContext();
+  const config = useGlobalConfig();
+  const section = sectionOf(useLocation().pathname);
+  const [collapsed, setCollapsed] = useState(readCollapsed);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [switching, setSwitching] = useState(false);
+
+  const toggleSidebar = useCallback(() => {
+    setCollapsed((value) => {
+      try {
+        window.localStorage.setItem(COLLAPSED_KEY, value ? '0' : '1');
+      } catch {
+        // not remembered in private mode
+      }
+      return !value;
+    });
+  }, []);
+
+  useShellRealtime(account.id, user.id);
+  useShellShortcuts({
+    accountId: account.id,
+    nav,
+    toggleSidebar,
+    openShortcuts: () => setShortcutsOpen(true),
+    closeShortcuts: () => setShortcutsOpen(false),
+  });
+
+  const showMenu = hasSecondaryMenu(section) && !collapsed;
+  return (
+    <div className="app-shell">
+      <ShellBanners />
       <TopBar />
-      <main className="content">
-        <Outlet />
-      </main>
+      <div className={showMenu ? 'app-shell__body app-shell__body--with-menu' : 'app-shell__body'}>
+        <PrimarySidebar nav={nav} onOpenShortcuts={() => setShortcutsOpen(true)} onSwitchAccount={() => setSwitching(true)} />
+        {showMenu ? <SecondaryMenu section={section} nav={nav} /> : null}
+        <main className="shell-main">
+          <Outlet />
+        </main>
+      </div>
+      <NetworkNotice />
+      <ShortcutsModal show={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+      <Modal show={switching} title={t('PROFILE_MENU.SWITCH_ACCOUNT_TITLE')} description={t('PROFILE_MENU.SWITCH_ACCOUNT_DESCRIPTION')} onClose={() => setSwitching(false)}>
+        <div className="shell-account-switch">
+          <AccountSwitcher user={user} currentAccountId={account.id} creationEnabled={config.data?.create_new_account_from_dashboard ?? false} />
+        </div>
+      </Modal>
     </div>
   );
 }

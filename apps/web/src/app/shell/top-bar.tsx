@@ -2,37 +2,40 @@ import { Link, useNavigate } from 'react-router';
 import { t } from '../../lib/i18n/i18n.ts';
 import { accountPath, LOGIN_PATH } from '../../lib/routing.ts';
 import { Avatar } from '../../components/avatar.tsx';
-import { Button } from '../../components/button.tsx';
 import { useCurrentAccount, useSignOut } from '../../features/auth/index.ts';
 import { roleLabel } from '../../features/accounts/index.ts';
+import { Icon } from './icons.tsx';
 
-/** Product and account on the left; the user (avatar, name, role) and sign-out on the right. */
+/** The header: product and account (with the user's role in it) on one side, the user and sign-out on the other. */
 export function TopBar() {
   const { user, account } = useCurrentAccount();
   const signOut = useSignOut();
   const navigate = useNavigate();
   return (
-    <header className="topbar">
-      <Link to={accountPath(account.id)} className="brand brand--link" aria-label={t('APP.NAME')}>
-        <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={28} height={28} />
+    <header className="shell-header">
+      <Link to={accountPath(account.id)} className="shell-header__brand" aria-label={t('APP.NAME')}>
+        <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={22} height={22} />
         <span>{t('APP.NAME')}</span>
       </Link>
-      <span className="topbar__account" title={account.name}>
+      <span className="shell-header__divider" aria-hidden="true">
+        /
+      </span>
+      <span className="shell-header__account" title={account.name}>
         {account.name}
       </span>
-      <div className="topbar__user">
-        <Avatar name={user.available_name} src={user.thumbnail || user.avatar_url} />
-        <div className="topbar__identity">
-          <span className="topbar__name">{user.available_name}</span>
-          <span className="topbar__role">{roleLabel(account)}</span>
-        </div>
-        <Button
-          size="small"
-          loading={signOut.isPending}
+      <span className="shell-header__role">{roleLabel(account)}</span>
+      <div className="shell-header__user">
+        <Avatar name={user.available_name} src={user.thumbnail || user.avatar_url} size="small" />
+        <span className="shell-header__name">{user.available_name}</span>
+        <button
+          type="button"
+          className="shell-header__signout"
+          disabled={signOut.isPending}
           onClick={() => signOut.mutate(undefined, { onSettled: () => navigate(LOGIN_PATH, { replace: true }) })}
         >
-          {t('DASHBOARD.SIGN_OUT')}
-        </Button>
+          <Icon name="logout" size={16} />
+          <span>{t('DASHBOARD.SIGN_OUT')}</span>
+        </button>
       </div>
     </header>
   );

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { resolveFeatures } from '@app/shared/accounts';
+import { FEATURE_FLAGS, type FeatureFlag } from '@app/shared/constants';
+import { permissionsFor } from '@app/shared/permissions';
+import type { AccountRole, CustomRolePermission } from '@app/shared/constants';
+import { campaignLinks, checkerLinks, isRealtimeScreen, primaryItems, reportLinks, sectionOf, settingsLinks, type NavContext } from './nav-model.ts';
+
+const allOn = Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, true])) as Record<FeatureFlag, boolean>;
+
+function ctx(role: AccountRole, extra: Partial<NavContext> & { custom?: CustomRolePermission[] } = {}): NavContext {
+  const { custom, ...rest } = extra;
+  return {
+    role,
+    permissions: permissionsFor({ role, customRolePermissions: custom ?? null }),
+    features: allOn,
+    deployment: 'cloud',
+    customBranded: false,
+    agentBotsEnabled: true,
+    ...rest,
+  };
+}
+const keys = (items: { key: string }[]) => items.map((item) => item.key);
+const off = (...flags: FeatureFlag[]) => ({ ...allOn, ...Object.fromEntries(flags.map((flag) => [flag, false])) });
+
+describe('primary sidebar items', () => {
+  it('S0-2.69 are, in order, inbox-view, conversations, captain, contacts, reports, campaigns, portals, settings, checker-view', () => {
+    expect(keys(primaryItems(ctx('administrator')))).toEqual([
+      'inbox_view',
+      'conversations',
+      'captain',
+      'contacts',
+      'reports',
+      'campaigns',
+      'portals',
+      'settings',
+      'checker_view',
+    ]);
+  });
+
+  it('S0-2.70 S0-6.01 are shown only when the role opens them', () => {
+    expect(keys(primaryItems(ctx('agent')))).toEqual(['inbox_view', 'conversations', 'captain', 'contacts', 'reports', 'portals', 'settings']);
+    expect(keys(primaryItems(ctx('checker')))).toEqual(['checker_view']);
+    // a custom role also opens the inbox list of the settings (ROUTE_ACCESS settings_inbox_list)
+    expect(keys(primaryItems(ctx('agent', { custom: ['report_manage'] })))).toEqual(['inbox_view', 'reports', 'settings']);
+    expect(keys(primaryItems(ctx('agent', { custom: ['knowledge_base_manage'] })))).toEqual(['inbox_view', 'portals', 'settings']);
+  });
+
+  it('S0-2.71 are shown only when their feature flag is on', () => {
+    const items = keys(primaryItems(ctx('administrator', { features: off('inbox_view', 'captain_integration', 'crm', 'reports', 'campaigns') })));
+    expect(items).toEqual(['conversations', 'portals', 'settings', 'checker_view']);
+  });
+
+  it('flag-gated items wait for the account\'s features', () => {
+    expect(keys(primaryItems(ctx('administrator', { features: null })))).toEqual(['conversations', 'portals', 'settings']);
+  });
+
+  it('S0-2.72 S0-2.73 reports land agents on csat, everyone else on the overview', () => {
+    const path = (c: NavContext) => primaryItems(c).find((item) => item.key === 'reports')?.path;
+    expect(path(ctx('agent'))).toBe('reports/csat');
+    expect(path(ctx('administrator'))).toBe('reports/overview');
+    expect(path(ctx('agent', { custom: ['report_manage'] }))).toBe('reports/overview');
+  });
+
+  it('S0-2.74 S0-6.35 the help center shows on installs that are not custom-branded even with help_center off', () => {
+    expect(keys(primaryItems(ctx('administrator', { features: off('help_center') })))).toContain('portals');
+    expect(keys(primaryItems(ctx('administrator', { features: off('help_center'), customBranded: true })))).not.toContain('portals');
+    expect(keys(primaryItems(ctx('administrator', { customBranded: true })))).toContain('portals');
+  });
+
+  it('settings lands on its first item the user may open', () => {
+    const settings = (c: NavContext) => primaryItems(c).find((item) => item.key === 'settings')?.path;
+    expect(settings(ctx('administrator'))).toBe('settings/general');
+    expect(settings(ctx('agent'))).toBe('settings/macros');
+    expect(settings(ctx('agent', { features: off('macros') }))).toBe('settings/canned-response/list');
+  });
+});
+
+describe('section menus', () => {
+  it('S0-2.85 S0-1.06 the settings menu, in order', () => {
+    expect(settingsLinks(ctx('administrator')).map((link) => link.path)).toEqual([
+      'settings/general',
+      'settings/agents/list',
+      'settings/teams/list',
+      'settings/inboxes/list',
+      'settings/labels/list',
+      'settings/custom-attributes/list',
+      'settings/automation/list',
+      'settings/agent-bots',
+      'settings/macros',
+      'settings/canned-response/list',
+      'settings/integrations',
+      'settings/audit-logs/list',
+      'settings/custom-roles/list',
+      'settings/sla/list',
+      'settings/billing',
+    ]);
+  });
+
+  it('S0-6.02 S0-6.03 S0-6.04 settings items need administrator, except macros and canned responses which agents also see', () => {
+    expect(keys(settingsLinks(ctx('agent')))).toEqual(['macros', 'canned']);
+    expect(keys(settingsLinks(ctx('checker')))).toEqual([]);
+  });
+
+  it('S0-6.06 S0-6.07 S0-6.08 S0-6.39 S0-6.41 S0-6.55 audit logs, custom roles and SLA follow their enterprise flags', () => {
+    const items = keys(settingsLinks(ctx('administrator', { features: off('audit_logs', 'custom_roles', 'sla') })));
+    expect(items).not.toContain('audit_logs');
+    expect(items).not.toContain('custom_roles');
+    expect(items).not.toContain('sla');
+  });
+
+  it('S0-6.09 S0-1.09 billing appears only on the cloud offering', () => {
+    expect(keys(settingsLinks(ctx('administrator', { deployment: 'self_hosted' })))).not.toContain('billing');
+    expect(keys(settingsLinks(ctx('administrator', { deployment: 'cloud' })))).toContain('billing');
+  });
+
+  it('S0-6.13 S0-6.23 the agent-bots item needs the global config flag and the account flag', () => {
+    expect(keys(settingsLinks(ctx('administrator', { agentBotsEnabled: false })))).not.toContain('agent_bots');
+    expect(keys(settingsLinks(ctx('administrator', { features: off('agent_bots') })))).not.toContain('agent_bots');
+  });
+
+  it('S0-6.24 S0-6.26 S0-6.28 S0-6.30 S0-6.31 S0-6.32 S0-6.33 S0-6.34 S0-6.37 each settings item follows its flag', () => {
+    const pairs: [FeatureFlag, string][] = [
+      ['agent_management', 'agents'],
+      ['automations', 'automation'],
+      ['canned_responses', 'canned'],
+      ['custom_attributes', 'attributes'],
+      ['inbox_management', 'inboxes'],
+      ['integrations', 'integrations'],
+      ['labels', 'labels'],
+      ['macros', 'macros'],
+      ['team_management', 'teams'],
+    ];
+    for (const [flag, key] of pairs) expect(keys(settingsLinks(ctx('administrator', { features: off(flag) })))).not.toContain(key);
+  });
+
+  it('S0-2.83 S0-6.36 the reports menu has overview, conversation, csat, bot, agent, label, inboxes, teams and sla', () => {
+    expect(reportLinks(ctx('administrator')).map((link) => link.path)).toEqual([
+      'reports/overview',
+      'reports/conversation',
+      'reports/csat',
+      'reports/bot',
+      'reports/agent',
+      'reports/label',
+      'reports/inboxes',
+      'reports/teams',
+      'reports/sla',
+    ]);
+    expect(keys(reportLinks(ctx('agent')))).toEqual(['csat', 'agent']);
+    expect(reportLinks(ctx('administrator', { features: off('reports') }))).toEqual([]);
+  });
+
+  it('S0-2.84 S0-6.27 the campaigns menu has ongoing and one_off', () => {
+    expect(campaignLinks(ctx('administrator')).map((link) => link.path)).toEqual(['campaigns/ongoing', 'campaigns/one_off']);
+    expect(campaignLinks(ctx('administrator', { features: off('campaigns') }))).toEqual([]);
+  });
+
+  it('S0-2.86 S0-6.56 the checker-view menu has checker-view and conversation-summaries (checker_view is always on)', () => {
+    expect(checkerLinks(ctx('checker')).map((link) => link.path)).toEqual(['checker-view', 'conversation-summaries']);
+    expect(checkerLinks(ctx('checker', { features: resolveFeatures({ checker_view: false }) }))).toHaveLength(2);
+  });
+
+  it('finds the section of a path, and the live screens of the reconnect notice', () => {
+    expect(sectionOf('/app/accounts/7/dashboard')).toBe('conversations');
+    expect(sectionOf('/app/accounts/7/inbox/3/conversations/9')).toBe('conversations');
+    expect(sectionOf('/app/accounts/7/labels/vip/contacts')).toBe('contacts');
+    expect(sectionOf('/app/accounts/7/settings/agents/list')).toBe('settings');
+    expect(sectionOf('/app/accounts/7/profile/settings')).toBeNull();
+    expect(isRealtimeScreen('/app/accounts/7/mentions/conversations')).toBe(true);
+    expect(isRealtimeScreen('/app/accounts/7/inbox-view')).toBe(true);
+    expect(isRealtimeScreen('/app/accounts/7/notifications')).toBe(true);
+    expect(isRealtimeScreen('/app/accounts/7/contacts')).toBe(false);
+    expect(isRealtimeScreen('/app/accounts/7/settings/general')).toBe(false);
+  });
+});

@@ -1,0 +1,50 @@
+import { NavLink, useLocation } from 'react-router';
+import { t } from '../../../lib/i18n/i18n.ts';
+import { accountPath } from '../../../lib/routing.ts';
+import { useCurrentAccount } from '../../../features/auth/index.ts';
+import { AvatarMenu } from '../avatar-menu/avatar-menu.tsx';
+import { Icon } from '../icons.tsx';
+import { NotificationBell } from './notification-bell.tsx';
+import { primaryItems, sectionOf, type NavContext } from './nav-model.ts';
+
+/** Where the docs link goes: the installation's own documentation (the API reference it serves). */
+export const DOCS_URL = '/api/docs';
+
+type PrimarySidebarProps = { nav: NavContext; onOpenShortcuts: () => void; onSwitchAccount: () => void };
+
+/**
+ * The icon rail of 000 section 2: the sections the user's role and the account's flags open, then at the
+ * bottom the docs link (not on custom-branded installs), the notification bell and the avatar menu.
+ */
+export function PrimarySidebar({ nav, onOpenShortcuts, onSwitchAccount }: PrimarySidebarProps) {
+  const { account } = useCurrentAccount();
+  const section = sectionOf(useLocation().pathname);
+  return (
+    <nav className="shell-rail" aria-label={t('SIDEBAR.PRIMARY')}>
+      <ul className="shell-rail__items">
+        {primaryItems(nav).map((item) => (
+          <li key={item.key}>
+            <NavLink
+              to={accountPath(account.id, item.path)}
+              className={() => (item.section === section ? 'shell-rail__item is-active' : 'shell-rail__item')}
+              aria-current={item.section === section ? 'page' : undefined}
+              aria-label={t(item.label)}
+              data-tooltip={t(item.label)}
+            >
+              <Icon name={item.icon} size={20} />
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <div className="shell-rail__bottom">
+        {nav.customBranded ? null : (
+          <a className="shell-rail__item" href={DOCS_URL} target="_blank" rel="noreferrer" aria-label={t('SIDEBAR.DOCS')} data-tooltip={t('SIDEBAR.DOCS')}>
+            <Icon name="docs" size={20} />
+          </a>
+        )}
+        <NotificationBell />
+        <AvatarMenu onOpenShortcuts={onOpenShortcuts} onSwitchAccount={onSwitchAccount} />
+      </div>
+    </nav>
+  );
+}

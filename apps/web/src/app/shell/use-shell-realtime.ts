@@ -1,0 +1,56 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '@app/shared/users';
+import { useCableEvent } from '../../lib/realtime/index.ts';
+import { sessionKeys } from '../../features/auth/index.ts';
+import { useNotificationsRealtime } from '../../features/notifications/index.ts';
+import { shellKeys } from './api.ts';
+
+/** Events that can change an inbox's unresponded count. */
+const COUNT_EVENTS = new Set(['conversation.created', 'conversation.status_changed', 'conversation.updated', 'message.created', 'first.reply.created', 'assignee.changed']);
+/** Counts are refetched at most this often, however busy the account. */
+export const COUNT_REFRESH_MS = 3_000;
+
+/**
+ * What the shell keeps live from /cable: the bell's count, the sidebar's unresponded counts (throttled),
+ * the user's own availability (presence.update, e.g. from another tab) and, on account.cache_invalidated,
+ * the user's memberships (roles and inboxes change with it).
+ */
+export function useShellRealtime(accountId: number, userId: number): void {
+  const client = useQueryClient();
+  const countTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useNotificationsRealtime(accountId);
+
+  useEffect(
+    () => () => {
+      if (countTimer.current) clearTimeout(countTimer.current);
+    },
+    [],
+  );
+
+  useCableEvent(({ event, data }) => {
+    if (COUNT_EVENTS.has(event)) {
+      if (countTimer.current) return;
+      countTimer.current = setTimeout(() => {
+        countTimer.current = null;
+        void client.invalidateQueries({ queryKey: shellKeys.inboxCounts(accountId) });
+      }, COUNT_REFRESH_MS);
+      return;
+    }
+    if (event === 'account.cache_invalidated') {
+      void client.invalidateQueries({ queryKey: sessionKeys.currentUser() });
+      return;
+    }
+    if (event === 'presence.update') {
+      const users = (data.users ?? {}) as Record<string, unknown>;
+      const mine = users[String(userId)];
+      if (mine !== 'online' && mine !== 'busy' && mine !== 'offline') return;
+      const user = client.getQueryData<CurrentUser>(sessionKeys.currentUser());
+      if (!user || user.accounts.find((a) => a.id === accountId)?.availability === mine) return;
+      client.setQueryData<CurrentUser>(sessionKeys.currentUser(), {
+        ...user,
+        accounts: user.accounts.map((a) => (a.id === accountId ? { ...a, availability: mine, availability_status: mine } : a)),
+      });
+    }
+  });
+}
