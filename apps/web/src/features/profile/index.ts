@@ -1,2 +1,5 @@
 // The profile feature's public surface.
 export { profileRoutes } from './routes.tsx';
+// How the reply editor reads the user's choices from ui_settings.
+export { editorMessageKeyOf, type EditorMessageKey } from './utils/send-key.ts';
+export { isSignatureEnabled, signatureFlagKey } from './utils/signature-flags.ts';

@@ -1,0 +1,94 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CurrentUserSchema, type CurrentUser, type UiSettings } from '@app/shared/users';
+import { ApiError, apiRequest, SESSION_EXPIRED_EVENT } from '../../lib/api-client.ts';
+import { clearSession, readSession, storeSession } from '../../lib/session.ts';
+import { sessionKeys } from '../auth/index.ts';
+
+const PROFILE_PATH = '/api/v1/profile';
+
+/** The JSON fields of PUT /api/v1/profile this page sends (000 sections 3 and 7); ui_settings are merged key by key. */
+export type ProfileChanges = {
+  name?: string;
+  display_name?: string | null;
+  email?: string;
+  message_signature?: string | null;
+  current_password?: string;
+  password?: string;
+  password_confirmation?: string;
+  ui_settings?: UiSettings;
+};
+
+/** Sessions are found by uid (the email): after an email change the server answers the new one, and the cookie keeps it. */
+function keepUid(headers: Headers): void {
+  const uid = headers.get('uid');
+  const session = readSession();
+  if (uid && session && session.uid !== uid) storeSession(new Headers({ ...session, uid }));
+}
+
+function readJson(text: string): unknown {
+  if (!text) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { error: text };
+  }
+}
+
+/**
+ * lib/api-client sends JSON only; the avatar goes as multipart `profile[avatar]` with the same session headers
+ * and the same 401 handling (the session is gone: cookie cleared, SESSION_EXPIRED_EVENT).
+ */
+async function putAvatar(file: File): Promise<CurrentUser> {
+  const form = new FormData();
+  form.append('profile[avatar]', file, file.name);
+  const session = readSession();
+  let response: Response;
+  try {
+    response = await fetch(PROFILE_PATH, { method: 'PUT', headers: { Accept: 'application/json', ...session }, body: form });
+  } catch {
+    throw new ApiError(0, { error: 'network' });
+  }
+  const body = readJson(await response.text());
+  if (!response.ok) {
+    if (response.status === 401 && session) {
+      clearSession();
+      window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+    }
+    throw new ApiError(response.status, body && typeof body === 'object' ? (body as Record<string, unknown>) : {});
+  }
+  return import.meta.env.DEV ? CurrentUserSchema.parse(body) : (body as CurrentUser);
+}
+
+/** Every profile call answers the user: the cached current user takes it, so the shell and guard see it at once. */
+function useKeepUser() {
+  const client = useQueryClient();
+  return (user: CurrentUser) => client.setQueryData(sessionKeys.currentUser(), user);
+}
+
+/** PUT /api/v1/profile with JSON `{ profile: changes }`. */
+export function useUpdateProfile() {
+  const keep = useKeepUser();
+  return useMutation({
+    mutationFn: async (changes: ProfileChanges) => {
+      const { data, headers } = await apiRequest(PROFILE_PATH, { method: 'PUT', body: { profile: changes }, schema: CurrentUserSchema });
+      keepUid(headers);
+      return data;
+    },
+    onSuccess: keep,
+  });
+}
+
+/** PUT /api/v1/profile, multipart with `profile[avatar]` (png, jpeg, gif or webp up to 4 MB, checked by content on the server). */
+export function useUploadAvatar() {
+  const keep = useKeepUser();
+  return useMutation({ mutationFn: putAvatar, onSuccess: keep });
+}
+
+/** DELETE /api/v1/profile/avatar. */
+export function useDeleteAvatar() {
+  const keep = useKeepUser();
+  return useMutation({
+    mutationFn: () => apiRequest(`${PROFILE_PATH}/avatar`, { method: 'DELETE', schema: CurrentUserSchema }).then((r) => r.data),
+    onSuccess: keep,
+  });
+}
