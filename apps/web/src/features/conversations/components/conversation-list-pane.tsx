@@ -1,0 +1,55 @@
+import { t } from '../../../lib/i18n/i18n.ts';
+import { useFolders, useInboxMap, useTeams } from '../hooks/use-account-data.ts';
+import { useConversationCounts, useConversationList } from '../hooks/use-conversation-list.ts';
+import type { ListPreferences } from '../hooks/use-list-preferences.ts';
+import type { ListFilters, ListScope } from '../utils/list-filters.ts';
+import { AssigneeTabs } from './assignee-tabs.tsx';
+import { ConversationRows } from './conversation-rows.tsx';
+import { ListHeader } from './list-header.tsx';
+
+type ListPaneProps = {
+  accountId: number;
+  filters: ListFilters;
+  activeId: number | null;
+  onChange: (change: Partial<ListPreferences>) => void;
+};
+
+/** The list's name: the inbox, label, team or folder it shows, or the view. */
+function useListTitle(accountId: number, scope: ListScope): string {
+  const inboxes = useInboxMap(accountId);
+  const teams = useTeams(accountId);
+  const folders = useFolders(accountId, scope.kind === 'folder');
+  switch (scope.kind) {
+    case 'inbox':
+      return inboxes.get(scope.inboxId)?.name ?? t('CHAT_LIST.INBOX');
+    case 'label':
+      return `#${scope.label}`;
+    case 'team':
+      return teams.data?.find((team) => team.id === scope.teamId)?.name ?? t('CHAT_LIST.TEAM');
+    case 'folder':
+      return folders.data?.find((folder) => folder.id === scope.folderId)?.name ?? t('CHAT_LIST.FOLDER');
+    case 'mentions':
+      return t('CHAT_LIST.MENTIONS');
+    case 'unattended':
+      return t('CHAT_LIST.UNATTENDED');
+    case 'participating':
+      return t('CHAT_LIST.PARTICIPATING');
+    default:
+      return t('CHAT_LIST.TITLE');
+  }
+}
+
+/** The list column: title, status and sort, the mine / unassigned / all tabs with counts, the rows. */
+export function ConversationListPane({ accountId, filters, activeId, onChange }: ListPaneProps) {
+  const list = useConversationList(accountId, filters);
+  const counts = useConversationCounts(accountId, filters, list.isSuccess);
+  const title = useListTitle(accountId, filters.scope);
+  const folder = filters.scope.kind === 'folder';
+  return (
+    <section className="cw-list" aria-label={title}>
+      <ListHeader title={title} filters={filters} onChange={onChange} />
+      {folder ? null : <AssigneeTabs value={filters.assigneeType} counts={counts.data} onChange={(assigneeType) => onChange({ assigneeType })} />}
+      <ConversationRows accountId={accountId} filters={filters} list={list} activeId={activeId} />
+    </section>
+  );
+}

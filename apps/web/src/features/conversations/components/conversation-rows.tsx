@@ -1,0 +1,113 @@
+import { useEffect, useRef } from 'react';
+import type { UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { Button } from '../../../components/button.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { t } from '../../../lib/i18n/i18n.ts';
+import type { ConversationPages } from '../api.ts';
+import { useInboxMap, useLabelMap } from '../hooks/use-account-data.ts';
+import { flattenList } from '../utils/list-cache.ts';
+import type { ListFilters } from '../utils/list-filters.ts';
+import { ConversationCard, CARD_HEIGHT } from './conversation-card.tsx';
+import { EmptyState } from './empty-state.tsx';
+import { ListSkeleton } from './list-skeleton.tsx';
+
+type RowsProps = {
+  accountId: number;
+  filters: ListFilters;
+  list: UseInfiniteQueryResult<ConversationPages>;
+  activeId: number | null;
+};
+
+/** Rows left before the end when the next page is asked for. */
+const PREFETCH_ROWS = 8;
+
+/**
+ * The list's rows, virtualized: only the rows in view (plus a few) are in the DOM, so thousands scroll
+ * smoothly. Reaching the end loads the next page; an empty page ends the list (001 section 4).
+ */
+export function ConversationRows({ accountId, filters, list, activeId }: RowsProps) {
+  const rows = flattenList(list.data);
+  const inboxes = useInboxMap(accountId);
+  const labels = useLabelMap(accountId);
+  const scroller = useRef<HTMLDivElement>(null);
+  const more = list.hasNextPage ? 1 : 0;
+  const virtualizer = useVirtualizer({
+    count: rows.length + more,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => CARD_HEIGHT,
+    overscan: 6,
+    getItemKey: (index) => rows[index]?.id ?? 'more',
+    initialRect: { width: 360, height: 800 },
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? -1;
+  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = list;
+
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && !isError && lastIndex >= rows.length - PREFETCH_ROWS) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isError, lastIndex, rows.length, fetchNextPage]);
+
+  // A new list starts at its top.
+  const filtersKey = JSON.stringify(filters);
+  useEffect(() => {
+    if (scroller.current) scroller.current.scrollTop = 0;
+  }, [filtersKey]);
+
+  let body;
+  if (list.isPending) body = <ListSkeleton />;
+  else if (list.isError && rows.length === 0) {
+    body = (
+      <EmptyState
+        tone="error"
+        title={t('CHAT_LIST.ERROR')}
+        hint={t('CHAT_LIST.ERROR_HINT')}
+        action={
+          <Button size="small" loading={list.isFetching} onClick={() => void list.refetch()}>
+            {t('CHAT_LIST.RETRY')}
+          </Button>
+        }
+      />
+    );
+  } else if (rows.length === 0) {
+    body = <EmptyState icon="inbox" title={t('CHAT_LIST.LIST_EMPTY_TITLE')} hint={t('CHAT_LIST.LIST_EMPTY_HINT')} />;
+  } else {
+    body = (
+      <ul className="cw-rows__list" style={{ height: virtualizer.getTotalSize() }} aria-busy={list.isFetchingNextPage || undefined}>
+        {items.map((item) => {
+          const conversation = rows[item.index];
+          return (
+            <li key={item.key} className="cw-rows__item" style={{ transform: `translateY(${item.start}px)`, height: item.size }}>
+              {conversation ? (
+                <ConversationCard
+                  accountId={accountId}
+                  scope={filters.scope}
+                  conversation={conversation}
+                  inbox={inboxes.get(conversation.inbox_id)}
+                  labels={labels}
+                  active={conversation.id === activeId}
+                />
+              ) : list.isError ? (
+                <div className="cw-rows__more">
+                  <Button size="small" variant="ghost" onClick={() => void list.fetchNextPage()}>
+                    {t('CHAT_LIST.LOAD_MORE_RETRY')}
+                  </Button>
+                </div>
+              ) : (
+                <div className="cw-rows__more" role="status">
+                  <Spinner size="small" />
+                  <span>{t('CHAT_LIST.LOADING_MORE')}</span>
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+  return (
+    <div className="cw-rows" id="cw-list-rows" ref={scroller} data-testid="conversation-rows">
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { Link } from 'react-router';
+import { MESSAGE_TYPES } from '@app/shared/constants';
+import { Button } from '../../../components/button.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/i18n/i18n.ts';
+import { accountPath } from '../../../lib/routing.ts';
+import { useCurrentAccount } from '../../auth/index.ts';
+import { useInboxMap } from '../hooks/use-account-data.ts';
+import { useConversation, useMarkSeen, useMessages } from '../hooks/use-conversation.ts';
+import { useConversationActions } from '../hooks/use-conversation-actions.ts';
+import { useSendMessage } from '../hooks/use-send-message.ts';
+import { useSidebarOpen } from '../hooks/use-sidebar.ts';
+import { listPath, type ListScope } from '../utils/list-filters.ts';
+import { flattenMessages } from '../utils/messages-cache.ts';
+import { ConversationHeader } from './conversation-header.tsx';
+import { EmptyState } from './empty-state.tsx';
+import { MessageList } from './message-list.tsx';
+import { ReplyBox } from './reply-box.tsx';
+import { ConversationSidebar } from './sidebar/conversation-sidebar.tsx';
+import { TypingIndicator } from './typing-indicator.tsx';
+
+type ConversationViewProps = { accountId: number; conversationId: number; scope: ListScope };
+
+/** The open conversation: header with its actions, messages, typing, the editor; the details column beside. */
+export function ConversationView({ accountId, conversationId, scope }: ConversationViewProps) {
+  const { user } = useCurrentAccount();
+  const conversation = useConversation(accountId, conversationId);
+  const messagesQuery = useMessages(accountId, conversationId);
+  const actions = useConversationActions(accountId, conversationId);
+  const inboxes = useInboxMap(accountId);
+  const [sidebarOpen, toggleSidebar] = useSidebarOpen();
+  const data = conversation.data;
+  const inbox = data ? inboxes.get(data.inbox_id) : undefined;
+  const { send, retry } = useSendMessage({ accountId, inboxId: data?.inbox_id ?? 0, conversationId }, user);
+  const messages = flattenMessages(messagesQuery.data);
+  const latestIncoming = messages.findLast((m) => MESSAGE_TYPES[m.message_type] === 'incoming' && m.id > 0)?.id ?? null;
+  useMarkSeen(accountId, conversationId, latestIncoming);
+
+  if (!data) {
+    const missing = conversation.error instanceof ApiError && conversation.error.status === 404;
+    return (
+      <section className="cw-view cw-view--empty" aria-busy={conversation.isPending || undefined}>
+        {conversation.isPending ? (
+          <div className="cw-view__loading" role="status" aria-label={t('CONVERSATION.LOADING')} />
+        ) : (
+          <EmptyState
+            tone={missing ? 'neutral' : 'error'}
+            icon="chat"
+            title={missing ? t('CONVERSATION.NOT_FOUND') : t('CONVERSATION.LOAD_ERROR')}
+            action={
+              missing ? (
+                <Link className="button button--small button--secondary" to={accountPath(accountId, listPath(scope))}>
+                  {t('CONVERSATION.HEADER.BACK')}
+                </Link>
+              ) : (
+                <Button size="small" onClick={() => void conversation.refetch()}>
+                  {t('CHAT_LIST.RETRY')}
+                </Button>
+              )
+            }
+          />
+        )}
+      </section>
+    );
+  }
+
+  return (
+    <>
+      <section className="cw-view" aria-label={data.meta.sender.name}>
+        <ConversationHeader
+          accountId={accountId}
+          scope={scope}
+          conversation={data}
+          inbox={inbox}
+          actions={actions}
+          sidebarOpen={sidebarOpen}
+          onToggleSidebar={toggleSidebar}
+        />
+        <MessageList messages={messages} query={messagesQuery} onRetry={retry} />
+        <TypingIndicator accountId={accountId} conversationId={conversationId} />
+        <ReplyBox accountId={accountId} conversation={data} inbox={inbox} user={user} send={send} />
+      </section>
+      {sidebarOpen ? <ConversationSidebar accountId={accountId} conversation={data} inbox={inbox} user={user} actions={actions} /> : null}
+    </>
+  );
+}

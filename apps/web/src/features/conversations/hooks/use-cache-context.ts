@@ -1,0 +1,73 @@
+import { createContext, useContext, useEffect, useMemo, useRef } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { conversationKeys, fetchConversation } from '../api.ts';
+import { placeFetched, type RealtimeContext } from '../realtime.ts';
+import type { CountsFilters } from '../utils/list-filters.ts';
+
+/** Stale tab counts are fetched again together, this long after the first event that made them stale. */
+export const COUNTS_REFRESH_DELAY_MS = 1500;
+
+/**
+ * The follow-ups events and local changes may ask for (RealtimeContext): fetching a conversation no list
+ * holds (once, however many events name it) and refetching counts in batches rather than per event.
+ */
+export function createCacheEffects(client: QueryClient, accountId: number, context: () => RealtimeContext) {
+  const fetching = new Set<number>();
+  const staleCounts = new Map<string, CountsFilters>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  return {
+    fetchConversation(id: number, options: { mentioned: boolean }) {
+      if (fetching.has(id)) return;
+      fetching.add(id);
+      fetchConversation(accountId, id)
+        .then((conversation) => placeFetched(client, context(), conversation, options))
+        .catch(() => undefined)
+        .finally(() => fetching.delete(id));
+    },
+    staleCounts(filters: CountsFilters) {
+      staleCounts.set(JSON.stringify(filters), filters);
+      timer ??= setTimeout(() => {
+        timer = null;
+        for (const stale of staleCounts.values()) void client.invalidateQueries({ queryKey: conversationKeys.counts(accountId, stale), exact: true });
+        staleCounts.clear();
+      }, COUNTS_REFRESH_DELAY_MS);
+    },
+    dispose() {
+      if (timer) clearTimeout(timer);
+    },
+  };
+}
+
+const CacheContext = createContext<RealtimeContext | null>(null);
+export const CacheContextProvider = CacheContext.Provider;
+
+/** The account, user and open conversation the workspace's cache changes are made for. */
+export function useCacheContext(): RealtimeContext {
+  const value = useContext(CacheContext);
+  if (!value) throw new Error('useCacheContext is only available inside the conversation workspace');
+  return value;
+}
+
+/** Builds the workspace's RealtimeContext; stable while the account and user stay, the open conversation read live. */
+export function useCacheContextValue(accountId: number, userId: number, openConversationId: number | null): RealtimeContext {
+  const client = useQueryClient();
+  const open = useRef(openConversationId);
+  useEffect(() => {
+    open.current = openConversationId;
+  }, [openConversationId]);
+  const value = useMemo(() => {
+    const context: RealtimeContext = {
+      accountId,
+      userId,
+      get openConversationId() {
+        return open.current;
+      },
+      fetchConversation: (id, options) => effects.fetchConversation(id, options),
+      staleCounts: (filters) => effects.staleCounts(filters),
+    };
+    const effects = createCacheEffects(client, accountId, () => context);
+    return { context, effects };
+  }, [client, accountId, userId]);
+  useEffect(() => () => value.effects.dispose(), [value]);
+  return value.context;
+}

@@ -1,0 +1,184 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Conversation } from '@app/shared/conversations';
+import { MESSAGE_TYPES } from '@app/shared/constants';
+import type { Message } from '@app/shared/messages';
+import { conversationKeys, type Typer } from './api.ts';
+import { adjustCounts } from './utils/counts-cache.ts';
+import { findConversation, knownMember, patchConversation, writeToLists } from './utils/list-cache.ts';
+import { conversationTypeOf, type CountsFilters, type ListKind } from './utils/list-filters.ts';
+import { patchMessage, upsertMessage } from './utils/messages-cache.ts';
+
+/** A /cable event as lib/realtime hands it on (its name and payload; docs/realtime.md), or one made here from an answer. */
+export type CableEvent = { event: string; data: unknown };
+
+/** What applying an event needs besides the cache: who is looking, and the follow-ups it may ask for. */
+export type RealtimeContext = {
+  accountId: number;
+  userId: number;
+  /** The conversation on screen: its incoming messages are read as they arrive. */
+  openConversationId: number | null;
+  /** A message arrived for a conversation no list holds: fetch it, then `placeFetched` it. */
+  fetchConversation: (id: number, options: { mentioned: boolean }) => void;
+  /** Tab counts the cache could not update itself (the old state was unknown): fetched again, batched. */
+  staleCounts: (filters: CountsFilters) => void;
+  now?: () => number;
+};
+
+const CONVERSATION_CHANGES = new Set([
+  'conversation.created',
+  'conversation.updated',
+  'conversation.status_changed',
+  'conversation.read',
+  'conversation.contact_changed',
+  'assignee.changed',
+  'first.reply.created',
+]);
+
+type MessageEvent = Message & { conversation?: { assignee_id?: number | null; last_activity_at?: number } };
+type TypingEvent = { conversation: Conversation; user: { id: number; name: string; type: string }; is_private?: boolean };
+type MentionEvent = { id: number; account_id: number };
+type ContactEvent = { id: number; account_id?: number; name?: string; email?: string | null; phone_number?: string | null; thumbnail?: string };
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isConversation = (value: unknown): value is Conversation => isObject(value) && typeof value.id === 'number' && isObject(value.meta);
+
+const TYPED_KINDS: ListKind[] = ['mentions', 'participating'];
+
+/**
+ * Writes a conversation's new state into lists, detail and tab counts. `before` null: new to everyone
+ * (conversation.created); undefined: unknown (counts then refetched); `counts: false` when the change
+ * moves no count (a conversation fetched only to be shown).
+ */
+function place(client: QueryClient, ctx: RealtimeContext, after: Conversation, before: Conversation | null | undefined, options: { mentioned?: boolean; counts?: boolean } = {}) {
+  const members = Object.fromEntries(TYPED_KINDS.map((kind) => [kind, knownMember(client, ctx.accountId, kind, after.id)])) as Record<ListKind, boolean>;
+  if (options.mentioned) members.mentions = true;
+  writeToLists(client, ctx.accountId, ctx.userId, after, (kind, wasIn) => wasIn || Boolean(members[kind]));
+  if (options.counts === false) return;
+  adjustCounts(client, ctx.accountId, ctx.userId, before, after, (filters: CountsFilters) => {
+    const type = conversationTypeOf(filters.scope);
+    if (!type || type === 'unattended') return { before: false, after: false };
+    // A mention made now may add one; an earlier mention outside the loaded rows cannot be told apart.
+    if (options.mentioned && type === 'mention') return null;
+    const known = members[filters.scope.kind] ?? false;
+    return known ? { before: true, after: true } : null;
+  }, ctx.staleCounts);
+}
+
+/** A conversation fetched because an event named it (see RealtimeContext.fetchConversation). */
+export function placeFetched(client: QueryClient, ctx: RealtimeContext, conversation: Conversation, options: { mentioned: boolean }) {
+  // Fetched to be shown, not changed: only a new mention moves a count (the mention lists', refetched).
+  place(client, ctx, conversation, conversation, { mentioned: options.mentioned, counts: options.mentioned });
+}
+
+function conversationChanged(client: QueryClient, ctx: RealtimeContext, name: string, after: Conversation) {
+  const known = findConversation(client, ctx.accountId, after.id);
+  // Events arrive in order, but a REST answer may already have brought a newer state.
+  if (known && known.updated_at > after.updated_at) return;
+  const before = name === 'conversation.created' && !known ? null : known;
+  place(client, ctx, after, before);
+}
+
+/** What a message does to its conversation's row, as the server does it (unread, waiting, first reply, preview). */
+export function withMessage(conversation: Conversation, message: MessageEvent, openConversationId: number | null): Conversation {
+  const type = MESSAGE_TYPES[message.message_type];
+  const { conversation: stub, ...plain } = message;
+  const publicIncoming = type === 'incoming' && !message.private;
+  const agentReply = type === 'outgoing' && !message.private && message.sender_type === 'User';
+  return {
+    ...conversation,
+    messages: [plain],
+    last_non_activity_message: type === 'activity' ? conversation.last_non_activity_message : plain,
+    last_activity_at: Math.max(conversation.last_activity_at, stub?.last_activity_at ?? message.created_at),
+    unread_count: publicIncoming && conversation.id !== openConversationId ? conversation.unread_count + 1 : conversation.unread_count,
+    waiting_since: publicIncoming ? conversation.waiting_since || message.created_at : agentReply ? 0 : conversation.waiting_since,
+    first_reply_created_at: agentReply ? conversation.first_reply_created_at || message.created_at : conversation.first_reply_created_at,
+  };
+}
+
+function messageCreated(client: QueryClient, ctx: RealtimeContext, message: MessageEvent) {
+  const { conversation: _stub, ...plain } = message;
+  upsertMessage(client, ctx.accountId, plain);
+  const known = findConversation(client, ctx.accountId, message.conversation_id);
+  if (!known) {
+    ctx.fetchConversation(message.conversation_id, { mentioned: false });
+    return;
+  }
+  // The same message twice (replay after a reconnect, or our own answer first) changes nothing more.
+  if (known.messages.some((m) => m.id === message.id)) return;
+  place(client, ctx, withMessage(known, message, ctx.openConversationId), known);
+}
+
+function messageUpdated(client: QueryClient, ctx: RealtimeContext, message: Message) {
+  patchMessage(client, ctx.accountId, message.conversation_id, message, () => message);
+  patchConversation(client, ctx.accountId, message.conversation_id, (c) =>
+    c.messages.some((m) => m.id === message.id)
+      ? { ...c, messages: c.messages.map((m) => (m.id === message.id ? message : m)), last_non_activity_message: c.last_non_activity_message?.id === message.id ? message : c.last_non_activity_message }
+      : c,
+  );
+}
+
+function typing(client: QueryClient, ctx: RealtimeContext, on: boolean, data: TypingEvent) {
+  const key = conversationKeys.typing(ctx.accountId, data.conversation.id);
+  const current = client.getQueryData<Typer[]>(key) ?? [];
+  const others = current.filter((t) => !(t.id === data.user.id && t.type === data.user.type));
+  const now = ctx.now?.() ?? Date.now();
+  client.setQueryData<Typer[]>(key, on ? [...others, { ...data.user, isPrivate: Boolean(data.is_private), at: now }] : others);
+}
+
+function contactUpdated(client: QueryClient, ctx: RealtimeContext, contact: ContactEvent) {
+  const ids = new Set<number>();
+  for (const [, data] of client.getQueriesData<{ pages: { payload: Conversation[] }[] }>({ queryKey: conversationKeys.lists(ctx.accountId) })) {
+    data?.pages.forEach((page) => page.payload.forEach((c) => c.meta.sender.id === contact.id && ids.add(c.id)));
+  }
+  for (const id of ids) {
+    patchConversation(client, ctx.accountId, id, (c) => ({ ...c, meta: { ...c.meta, sender: { ...c.meta.sender, ...pickContact(contact) } } }));
+  }
+}
+
+const pickContact = (contact: ContactEvent) =>
+  Object.fromEntries(Object.entries({ name: contact.name, email: contact.email, phone_number: contact.phone_number, thumbnail: contact.thumbnail }).filter(([, v]) => v !== undefined));
+
+const accountOf = (data: Record<string, unknown>): unknown =>
+  data.account_id ?? (isObject(data.conversation) ? data.conversation.account_id : undefined);
+
+/**
+ * Applies one realtime event to this feature's caches (000 section 7): lists, counts, detail, messages and
+ * typing. Events of other accounts are ignored; `resync.required` is lib/realtime's (it refetches the screen).
+ * Answers whether the event was one of ours.
+ */
+export function applyEvent(client: QueryClient, event: CableEvent, ctx: RealtimeContext): boolean {
+  const data = event.data;
+  if (!isObject(data)) return false;
+  const account = accountOf(data);
+  if (account !== undefined && account !== ctx.accountId) return false;
+  if (CONVERSATION_CHANGES.has(event.event)) {
+    if (!isConversation(data)) return false;
+    conversationChanged(client, ctx, event.event, data);
+    return true;
+  }
+  switch (event.event) {
+    case 'message.created':
+      messageCreated(client, ctx, data as MessageEvent);
+      return true;
+    case 'message.updated':
+      messageUpdated(client, ctx, data as Message);
+      return true;
+    case 'conversation.typing_on':
+    case 'conversation.typing_off':
+      if (!isConversation(data.conversation) || !isObject(data.user)) return false;
+      typing(client, ctx, event.event === 'conversation.typing_on', data as TypingEvent);
+      return true;
+    case 'conversation.mentioned': {
+      const { id } = data as MentionEvent;
+      const known = findConversation(client, ctx.accountId, id);
+      if (known) place(client, ctx, known, known, { mentioned: true });
+      else ctx.fetchConversation(id, { mentioned: true });
+      return true;
+    }
+    case 'contact.updated':
+      contactUpdated(client, ctx, data as ContactEvent);
+      return true;
+    default:
+      return false;
+  }
+}
