@@ -135,17 +135,26 @@ describe('outbox', () => {
     expect(left[0]!.dispatchedAt).toBeNull();
   });
 
-  it('incoming traffic is relayed in its own lane, apart from bulk work', async () => {
+  it('incoming traffic is relayed in its own lane: the message and the reopen it causes; activity messages write nothing', async () => {
     const { account, admin } = await createAccountWithAdmin(t);
     const inbox = await createInbox(t, account.id, { members: [admin.user.id] });
     const conversation = await createConversation(t, account.id, inbox.id);
-    await drainOutbox(services, 'default', OUTBOX_CONSUMERS); // what earlier tests left
-    const res = await post(t, `/api/v1/accounts/${account.id}/conversations/${conversation.displayId}/messages`, admin.headers, { content: 'from the contact', message_type: 'incoming' });
+    const base = `/api/v1/accounts/${account.id}/conversations/${conversation.displayId}`;
+    // resolving writes an activity message: only the status change is in the outbox
+    expect((await post(t, `${base}/toggle_status`, admin.headers, { status: 'resolved' })).statusCode).toBe(200);
+    const mine = () => t.db.select().from(schema.outboxEvents).where(eq(schema.outboxEvents.accountId, account.id)).orderBy(schema.outboxEvents.id);
+    expect((await mine()).map((r) => r.name)).toEqual(['conversation.status_changed']);
+    await drainOutbox(services, 'default', OUTBOX_CONSUMERS);
+
+    const res = await post(t, `${base}/messages`, admin.headers, { content: 'from the contact', message_type: 'incoming' });
     expect(res.statusCode, res.body).toBe(200);
-    const [row] = await t.db.select().from(schema.outboxEvents).where(and(eq(schema.outboxEvents.accountId, account.id), eq(schema.outboxEvents.name, 'message.created')));
-    expect(row!.lane).toBe('inbound');
+    const rows = (await mine()).slice(1);
+    expect(rows.map((r) => [r.name, r.lane])).toEqual([
+      ['message.created', 'inbound'],
+      ['conversation.status_changed', 'inbound'],
+    ]);
     expect(await drainOutbox(services, 'default', OUTBOX_CONSUMERS)).toBe(0);
-    expect(await drainOutbox(services, 'inbound', OUTBOX_CONSUMERS)).toBeGreaterThanOrEqual(1);
+    expect(await drainOutbox(services, 'inbound', OUTBOX_CONSUMERS)).toBeGreaterThanOrEqual(2);
   });
 });
 

@@ -3,7 +3,7 @@ import type { MESSAGE_CONTENT_TYPES } from '@app/shared/constants';
 import type { Message } from '@app/shared/messages';
 import type { UploadedFile } from '@app/shared/profile';
 import { invalid } from '../../lib/app-error.ts';
-import { conversationEntries, recordEvents } from '../../lib/outbox.ts';
+import { recordEvents } from '../../lib/outbox.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import type { ConversationRow } from '../conversations/service.ts';
 import { checkAttachments, type CheckedFile } from './attachments.ts';
@@ -161,6 +161,7 @@ export async function createMessage(ctx: AccountCtx, conversation: MessageConver
         additionalAttributes: input.template_params ? { template_params: input.template_params } : {},
       },
       { incoming, humanReply: type === 'outgoing' && !isPrivate },
+      { lane: incoming ? 'inbound' : 'default', reopenable: incoming && (conversation.status === 'resolved' || conversation.status === 'snoozed') },
     );
     if (!inserted) {
       // The echo_id's unique index refused the row: the first message with it answers.
@@ -184,23 +185,21 @@ export async function createMessage(ctx: AccountCtx, conversation: MessageConver
     const members = await accountMemberIds(w, ctx.accountId, mentions);
     await recordMentions(w, ctx.accountId, conversation.id, members, row.createdAt);
     const reopened = incoming && conversationStatus === 'open' && (conversation.status === 'resolved' || conversation.status === 'snoozed');
-    // what the message causes outside (webhooks, the channel, notifications) commits with it
+    // the insert wrote the message's outbox rows; mentions are written here, in the same transaction
     const routing = { accountId: ctx.accountId, inboxId: conversation.inboxId };
     await recordEvents(
       w,
-      [
-        { ...routing, name: 'message.created', subject: { messageId: row.id, conversationId: conversation.id } },
-        ...members.map((userId) => ({ ...routing, name: 'conversation.mentioned' as const, subject: { messageId: row.id, conversationId: conversation.id, userId } })),
-        ...(reopened ? conversationEntries({ id: conversation.id, ...routing }, ['conversation.status_changed']) : []),
-      ],
-      incoming ? 'inbound' : 'default',
+      members.map((userId) => ({ ...routing, name: 'conversation.mentioned' as const, subject: { messageId: row.id, conversationId: conversation.id, userId } })),
     );
     return { row, created: true as const, attachments, reopened, firstReply, members, sender };
   };
 
+  // Without attachments or mentions the write is one statement, atomic on its own (its outbox rows
+  // included): no transaction needed.
+  const single = files.length === 0 && mentions.length === 0;
   let result: Awaited<ReturnType<typeof write>>;
   try {
-    result = tx ? await write(tx) : await ctx.db.transaction(write);
+    result = tx ? await write(tx) : single ? await write(ctx.db) : await ctx.db.transaction(write);
   } catch (err) {
     await removeFiles(ctx, keys);
     throw err;
@@ -248,6 +247,7 @@ export async function createActivityMessage(
       status: 'sent',
     },
     { incoming: false, humanReply: false },
+    null,
   );
   // Without an echo_id nothing can conflict: the insert always makes the row.
   return inserted!.row;

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, is, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PgTransaction, type PgInsertValue, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { schema, type Executor } from '@app/db';
+import type { OutboxLane } from '@app/db/schema';
 import type { ConversationStatus, MessageStatus } from '@app/shared/constants';
 
 const { messages, attachments, conversations, users, accountUsers, contacts, agentBots, inboxes, channels, mentions, conversationParticipants } = schema;
@@ -133,7 +134,7 @@ const INSERTED_COLUMNS = [
   'additionalAttributes',
 ] as const;
 
-type Variant = { statusOn: boolean; contentAttributesOn: boolean } & ConversationEffects;
+type Variant = { statusOn: boolean; contentAttributesOn: boolean; outbox: boolean } & ConversationEffects;
 
 /** `case when <the inbox's channel type> = $channel then … else … end`, as a scalar subquery. */
 function onChannel(channel: string, then: SQL, otherwise: SQL): SQL {
@@ -158,8 +159,18 @@ function buildInsert(db: Executor, variant: Variant) {
       .where(and(eq(conversations.id, sql.placeholder('conversationId')), eq(conversations.accountId, sql.placeholder('accountId')), sql`exists (select 1 from inserted)`))
       .returning({ status: conversations.status, firstReplyCreatedAt: conversations.firstReplyCreatedAt }),
   );
+  // the outbox rows of the message (and of a reopen), committed with it (lib/outbox.ts)
+  const recorded = db.$with('recorded', { id: sql<number>`id` }).as(sql`
+    insert into outbox_events (account_id, lane, name, inbox_id, subject)
+    select i.account_id, ${sql.placeholder('outboxLane')}::text, 'message.created', i.inbox_id, jsonb_build_object('messageId', i.id, 'conversationId', i.conversation_id)
+      from inserted i
+    union all
+    select i.account_id, ${sql.placeholder('outboxLane')}::text, 'conversation.status_changed', i.inbox_id, jsonb_build_object('conversationId', i.conversation_id)
+      from inserted i, touched t
+      where ${sql.placeholder('reopenable')}::boolean and t.status = 'open'
+    returning id`);
   return db
-    .with(inserted, touched)
+    .with(inserted, touched, ...(variant.outbox ? [recorded] : []))
     .select({
       row: inserted._.selectedFields,
       conversationStatus: sql<ConversationStatus | null>`(select status from touched)`,
@@ -181,16 +192,19 @@ const preparedInserts = new WeakMap<Executor, Map<string, InsertStatement>>();
  * A new message and its effects on the conversation in one statement (atomic without a transaction,
  * one round trip): the INSERT, unless the conversation already has a message with this echo_id (then
  * null and the conversation is left alone); one UPDATE of the conversation whose expressions read the
- * locked row, so concurrent messages cannot lose each other's changes; and the sending user's push
- * fields. Values that differ by channel type (`statusOn`, `contentAttributesOn`) are decided in the
+ * locked row, so concurrent messages cannot lose each other's changes; the outbox rows (message.created
+ * in `outbox.lane`, and conversation.status_changed when `outbox.reopenable` and the update left it
+ * open); and the sending user's push fields. Values that differ by channel type (`statusOn`, `contentAttributesOn`) are decided in the
  * statement. On the database itself (outside a transaction) the statement is a prepared one.
  */
 export async function insertMessageWithEffects(
   db: Executor,
   values: NewMessage,
   effects: ConversationEffects,
+  /** null: nothing outside cares (activity messages). */
+  outbox: { lane: OutboxLane; reopenable: boolean } | null,
 ): Promise<{ row: MessageRow; conversationStatus: ConversationStatus | null; firstReply: boolean; sender: UserSenderRow | null } | null> {
-  const variant: Variant = { statusOn: Boolean(values.statusOn), contentAttributesOn: Boolean(values.contentAttributesOn), ...effects };
+  const variant: Variant = { statusOn: Boolean(values.statusOn), contentAttributesOn: Boolean(values.contentAttributesOn), outbox: outbox !== null, ...effects };
   const params = {
     accountId: values.accountId,
     inboxId: values.inboxId,
@@ -211,6 +225,7 @@ export async function insertMessageWithEffects(
     attributesOnChannel: values.contentAttributesOn?.channel,
     attributesOnJson: values.contentAttributesOn && JSON.stringify(values.contentAttributesOn.value),
     attributesJson: JSON.stringify(values.contentAttributes ?? {}),
+    ...(outbox ? { outboxLane: outbox.lane, reopenable: outbox.reopenable } : {}),
   };
   let statement: Pick<InsertStatement, 'execute'>;
   if (is(db, PgTransaction)) {
