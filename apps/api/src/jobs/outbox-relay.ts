@@ -42,7 +42,9 @@ async function present(services: Services, tx: Executor, row: OutboxRow): Promis
     case 'conversation.updated':
     case 'conversation.status_changed':
     case 'assignee.changed': {
-      const data = await presentConversationById(ctx, subject.conversationId!).catch(() => null);
+      const presented = await presentConversationById(ctx, subject.conversationId!).catch(() => null);
+      // what the change did (changed_attributes), recorded with it
+      const data = presented && { ...presented, ...subject.data };
       return data && { name, accountId: row.accountId, inboxId, ...(subject.actorId ? { actorId: subject.actorId } : {}), data };
     }
     case 'message.created':

@@ -34,10 +34,18 @@ export async function recordEvents(db: Executor, entries: OutboxEntry[], lane: O
 }
 
 /** The entries for a conversation's events that cause work outside (the others only reach screens). */
-export const conversationEntries = (row: { id: number; accountId: number; inboxId: number }, names: readonly string[], actorId?: number): OutboxEntry[] =>
-  names
-    .filter(isOutboxEvent)
-    .map((name) => ({ name, accountId: row.accountId, inboxId: row.inboxId, subject: { conversationId: row.id, ...(actorId ? { actorId } : {}) } }));
+export const conversationEntries = (
+  row: { id: number; accountId: number; inboxId: number },
+  names: readonly string[],
+  actorId?: number,
+  changed?: Record<string, unknown>,
+): OutboxEntry[] =>
+  names.filter(isOutboxEvent).map((name) => ({
+    name,
+    accountId: row.accountId,
+    inboxId: row.inboxId,
+    subject: { conversationId: row.id, ...(actorId ? { actorId } : {}), ...(changed ? { data: { changed_attributes: changed } } : {}) },
+  }));
 
 const OUTBOX_NAMES = new Set<string>([
   'conversation.created',

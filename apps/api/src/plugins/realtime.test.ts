@@ -351,6 +351,16 @@ describe('each realtime event, from the change that causes it, with its payload'
     const displayId = await newConversation();
     const event = await caused('assignee.changed', () => api('POST', `conversations/${displayId}/assignments`, { assignee_id: admin.user.id }));
     expect(event.data).toMatchObject({ id: displayId, meta: { assignee: { id: admin.user.id } } });
+    // what changed rides along, so clients move the conversation between tabs without refetching meta
+    expect(event.data.changed_attributes).toEqual({ assignee_id: { previous_value: null, current_value: admin.user.id } });
+  });
+
+  it('status changes carry changed_attributes with the previous and current status (counts update without a meta refetch)', async () => {
+    const displayId = await newConversation();
+    const event = await caused('conversation.status_changed', () => api('POST', `conversations/${displayId}/toggle_status`, { status: 'pending' }));
+    expect(event.data.changed_attributes).toEqual({ status: { previous_value: 'open', current_value: 'pending' } });
+    const read = await caused('conversation.read', () => api('POST', `conversations/${displayId}/update_last_seen`));
+    expect(read.data.changed_attributes).toBeUndefined();
   });
 
   it('S0-7.70 contact.updated from PATCH contacts, with the contact push payload', async () => {

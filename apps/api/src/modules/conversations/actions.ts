@@ -18,7 +18,7 @@ import { createActivityMessage, publishMessageCreated } from '../messages/servic
 import { bulkAssign } from '../inbox-members/service.ts';
 import { getTeam } from '../teams/service.ts';
 import { autoAssign } from './auto-assign.ts';
-import { publishConversationEvents, publishConversationsEvent } from './events.ts';
+import { changedAttributes, publishConversationEvents, publishConversationsEvent } from './events.ts';
 import { deleteConversationRow, findTeamRow, inboxMemberIds, latestIncomingAt, updateConversationRow, type ConversationRow } from './queries.ts';
 import { loadConversation, presentConversationById } from './service.ts';
 
@@ -31,18 +31,18 @@ type ActivityRow = Awaited<ReturnType<typeof createActivityMessage>>;
  * messages are written in the same transaction, and the events follow the commit.
  */
 async function change(ctx: AccountCtx, displayId: number, work: (tx: Executor, row: ConversationRow) => Promise<Change>): Promise<ConversationRow> {
-  const { row, events, activities } = await ctx.db.transaction(async (tx) => {
+  const { before, row, events, activities } = await ctx.db.transaction(async (tx) => {
     const current = await loadConversation(ctx, displayId, { tx, lock: true });
     const result = await work(tx, current);
     const activities: ActivityRow[] = [];
     for (const content of result.activity ?? []) {
       activities.push(await createActivityMessage(tx, { accountId: ctx.accountId, inboxId: current.inboxId, conversationId: current.id, content }));
     }
-    await recordEvents(tx, conversationEntries(result.row, result.events, ctx.actor.id || undefined));
-    return { row: result.row, events: result.events, activities };
+    await recordEvents(tx, conversationEntries(result.row, result.events, ctx.actor.id || undefined, changedAttributes(current, result.row)));
+    return { before: current, row: result.row, events: result.events, activities };
   });
   for (const activity of activities) await publishMessageCreated(ctx, activity);
-  await publishConversationEvents(ctx, row, events);
+  await publishConversationEvents(ctx, row, events, before);
   return row;
 }
 
@@ -227,6 +227,7 @@ export async function toggleTyping(ctx: AccountCtx, displayId: number, input: z.
 /** POST bulk_assignments: the inbox members module plans and writes; each moved conversation is announced. */
 export async function bulkAssignConversations(ctx: AccountCtx, input: Parameters<typeof bulkAssign>[1]) {
   const { changes, ...result } = await bulkAssign(ctx, input);
-  await publishConversationsEvent(ctx, changes.map((c) => c.id), 'assignee.changed');
+  const changed = new Map(changes.map((c) => [c.id, { assignee_id: { previous_value: c.previousAssigneeId, current_value: c.assigneeId } }]));
+  await publishConversationsEvent(ctx, changes.map((c) => c.id), 'assignee.changed', changed);
   return result;
 }

@@ -18,7 +18,7 @@ export async function wakeSnoozedConversations(services: Services, now = new Dat
     return rows;
   });
   for (const row of woken) {
-    await publishConversationEvents(systemCtx(services, row.accountId, 'scheduler'), row, ['conversation.status_changed']);
+    await publishConversationEvents(systemCtx(services, row.accountId, 'scheduler'), row, ['conversation.status_changed'], { ...row, status: 'snoozed' });
   }
   return woken.length;
 }

@@ -64,7 +64,7 @@ export async function postMessage(ctx: AccountCtx, displayId: number, input: Cre
   const created = await createMessage(ctx, conversation, input);
   await publishMessageCreated(ctx, created);
   // The contact wrote into a resolved or snoozed conversation: it is open again, and everyone sees it.
-  if (created.reopened) await publishConversationEvents(ctx, conversation, ['conversation.status_changed']);
+  if (created.reopened) await publishConversationEvents(ctx, { ...conversation, status: 'open', snoozedUntil: null }, ['conversation.status_changed'], conversation);
   if (created.firstReply) await publishConversationEvents(ctx, conversation, ['first.reply.created']);
   return created.message;
 }

@@ -187,7 +187,7 @@ export async function createClientMessage(
   const [message] = await serializeMessages(client.actx, [created.row]);
   if (created.created) await touchContactActivity(ctx.db, contactId, created.row.createdAt);
   await publishMessageCreated(client.actx, { ...created, message: message! });
-  if (created.reopened) await publishConversationEvents(client.actx, conversation, ['conversation.status_changed']);
+  if (created.reopened) await publishConversationEvents(client.actx, { ...conversation, status: 'open', snoozedUntil: null }, ['conversation.status_changed'], conversation);
   return serializeClientMessage(message!);
 }
 

@@ -41,8 +41,12 @@ export async function buildPayload(services: Services, event: DomainEvent, name:
   switch (name) {
     case 'conversation_created':
     case 'conversation_updated':
-    case 'conversation_status_changed':
-      return { event: name, ...data, account };
+    case 'conversation_status_changed': {
+      // Chatwoot sends changed_attributes as a list of one-key objects
+      const { changed_attributes: changed, ...conversation } = data;
+      const list = changed && typeof changed === 'object' ? Object.entries(changed).map(([key, value]) => ({ [key]: value })) : undefined;
+      return { event: name, ...conversation, ...(list ? { changed_attributes: list } : {}), account };
+    }
     case 'contact_created':
     case 'contact_updated':
       return { event: name, ...data, account };

@@ -187,6 +187,7 @@ describe('webhook delivery', () => {
     expect(safeEqual(String(headers['x-chatwoot-signature']), `sha256=${hmacSha256(webhook.secret, `${timestamp}.${body}`)}`)).toBe(true);
     expect(json).toMatchObject({ event: 'conversation_status_changed', id: conversation.displayId, inbox_id: inbox.id, status: 'resolved', account: { id: account.id, name: 'Acme' } });
     expect(json.meta).toMatchObject({ sender: { type: 'contact' } });
+    expect(json.changed_attributes).toEqual([{ status: { previous_value: 'open', current_value: 'resolved' } }]);
 
     const [row] = await deliveriesOf(webhook.id);
     expect(row).toMatchObject({ status: 'delivered', attempts: 1, lastStatusCode: 200 });
