@@ -28,7 +28,7 @@ describe('conversations menu', () => {
     expect(menu().getByRole('link', { name: 'All conversations' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it('S0-2.81 S0-3.32 S0-3.33 S0-3.34 S0-3.35 lists folders, the user\'s teams, inboxes and sidebar labels with their routes', async () => {
+  it('S0-2.81 S0-7.40 S0-7.45 S0-3.32 S0-3.33 S0-3.34 S0-3.35 lists folders, the user\'s teams, inboxes and sidebar labels with their routes', async () => {
     shellApi(undefined, lists);
     renderShell();
     await shellReady();
@@ -149,7 +149,7 @@ describe('conversations menu', () => {
     expect(screen.queryByRole('navigation', { name: 'Section navigation' })).not.toBeInTheDocument();
   });
 
-  it('S0-2.82 the contacts menu has all contacts, segments and labels', async () => {
+  it('S0-2.82 S0-7.45 the contacts menu has all contacts, segments and labels', async () => {
     shellApi(undefined, {
       ...lists,
       'GET /api/v1/accounts/7/custom_filters?filter_type=contact': { body: [{ ...folder(11, 'Leads'), filter_type: 'contact' }] },

@@ -18,15 +18,17 @@ describe('primary sidebar', () => {
     expect(rail().getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/app/accounts/7/settings/general');
   });
 
-  it('S0-2.71 S0-6.21 S0-6.22 hides the items whose feature flag is off in the current account', async () => {
+  it('S0-2.71 S0-6.21 S0-6.22 S0-7.32 hides the items whose feature flag is off in the current account', async () => {
     const user = makeUser({ accounts: [makeAccount(7, 'administrator'), makeAccount(8, 'administrator')] });
-    shellApi(user, {
+    const server = shellApi(user, {
       'GET /api/v1/accounts/7': { body: makeAccountDetails(7, { off: ['crm', 'campaigns', 'inbox_view', 'reports'] }) },
       'GET /api/v1/accounts/8': { body: makeAccountDetails(8) },
     });
     renderShell();
     await shellReady();
     await waitFor(() => expect(rail().getByRole('link', { name: 'Help center' })).toBeInTheDocument());
+    expect(server.called('GET /api/v1/accounts/7')).toHaveLength(1);
+    expect(server.called('GET /api/v1/accounts/8')).toHaveLength(0);
     expect(rail().queryByRole('link', { name: 'Contacts' })).not.toBeInTheDocument();
     expect(rail().queryByRole('link', { name: 'Campaigns' })).not.toBeInTheDocument();
     expect(rail().queryByRole('link', { name: 'My inbox' })).not.toBeInTheDocument();
