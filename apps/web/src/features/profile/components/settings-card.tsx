@@ -1,4 +1,4 @@
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { t } from '../../../lib/i18n/i18n.ts';
 
@@ -18,6 +18,7 @@ type SettingsCardProps = {
 /** A settings section: title and description above its fields, and for forms a footer with the save button. */
 export function SettingsCard({ title, description, children, onSubmit, footerHint, submitLabel, saving = false, pristine = false }: SettingsCardProps) {
   const titleId = useId();
+  const form = useRef<HTMLFormElement>(null);
   const header = (
     <header className="settings-card__header">
       <h2 id={titleId}>{title}</h2>
@@ -34,10 +35,13 @@ export function SettingsCard({ title, description, children, onSubmit, footerHin
   }
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!saving) onSubmit();
+    if (saving) return;
+    onSubmit();
+    // A field the checks refused takes the focus, once the messages are on screen.
+    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   };
   return (
-    <form className="settings-card" aria-labelledby={titleId} onSubmit={submit} noValidate>
+    <form ref={form} className="settings-card" aria-labelledby={titleId} onSubmit={submit} noValidate>
       {header}
       <div className="settings-card__body">{children}</div>
       <footer className="settings-card__footer">

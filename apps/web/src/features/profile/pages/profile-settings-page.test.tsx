@@ -74,6 +74,8 @@ describe('profile settings page', () => {
     await userEvent.clear(within(profile).getByLabelText('Full name'));
     await userEvent.click(within(profile).getByRole('button', { name: 'Save' }));
     expect(within(profile).getByLabelText('Full name')).toHaveAccessibleDescription('Please enter your full name.');
+    // the refused field takes the focus
+    await waitFor(() => expect(within(profile).getByLabelText('Full name')).toHaveFocus());
     expect(server.called('PUT /api/v1/profile')).toHaveLength(0);
     await userEvent.type(within(profile).getByLabelText('Full name'), 'Jane Doe');
     expect(within(profile).getByLabelText('Full name')).not.toHaveAttribute('aria-invalid');

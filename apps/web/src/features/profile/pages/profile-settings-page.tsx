@@ -33,16 +33,18 @@ export function ProfileSettingsPage() {
 
   return (
     <div className="profile-settings">
-      <header className="profile-settings__header">
-        <h1>{t('PROFILE_SETTINGS.TITLE')}</h1>
-        <p className="muted">{t('PROFILE_SETTINGS.DESCRIPTION')}</p>
-      </header>
-      <ProfileDetailsCard user={user} />
-      <EmailCard user={user} />
-      <PasswordCard />
-      <SignatureCard user={user} />
-      <SignatureChannelsCard user={user} />
-      <SendKeyCard user={user} />
+      <div className="profile-settings__column">
+        <header className="profile-settings__header">
+          <h1>{t('PROFILE_SETTINGS.TITLE')}</h1>
+          <p className="muted">{t('PROFILE_SETTINGS.DESCRIPTION')}</p>
+        </header>
+        <ProfileDetailsCard user={user} />
+        <EmailCard user={user} />
+        <PasswordCard />
+        <SignatureCard user={user} />
+        <SignatureChannelsCard user={user} />
+        <SendKeyCard user={user} />
+      </div>
     </div>
   );
 }

@@ -56,7 +56,7 @@ export const profileEn = {
   'PROFILE_SETTINGS.FORM.MESSAGE_SIGNATURE.TOO_LONG': 'Keep the signature under {max} characters.',
   'PROFILE_SETTINGS.FORM.MESSAGE_SIGNATURE_SECTION.API_SUCCESS': 'Signature saved',
   'PROFILE_SETTINGS.FORM.SIGNATURE_CHANNELS.TITLE': 'Add the signature to replies in',
-  'PROFILE_SETTINGS.FORM.SIGNATURE_CHANNELS.NOTE': 'Each switch is saved as soon as you flip it. You can also flip it from the reply box.',
+  'PROFILE_SETTINGS.FORM.SIGNATURE_CHANNELS.NOTE': 'Each switch is saved as soon as you flip it.',
   'PROFILE_SETTINGS.FORM.SIGNATURE_CHANNELS.API_SUCCESS': 'Signature setting saved',
   'PROFILE_SETTINGS.CHANNELS.channel_webwidget': 'Website',
   'PROFILE_SETTINGS.CHANNELS.channel_facebookpage': 'Facebook',
