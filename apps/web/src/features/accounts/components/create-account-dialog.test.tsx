@@ -72,6 +72,6 @@ describe('account creation dialog', () => {
     expect(server.called('POST /api/v1/accounts')[0]!.body).toEqual({ account_name: 'Globex' });
     expect(await screen.findByText('Account created successfully')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByTestId('current-account-name')).toHaveTextContent('Globex');
+    await waitFor(() => expect(screen.getByTestId('current-account-name')).toHaveTextContent('Globex'));
   });
 });
