@@ -77,10 +77,12 @@ describe('conversation actions', () => {
     await waitFor(() => expect(api.called('POST', `${base}/conversations/5/toggle_status`)[2]?.body).toEqual({ status: 'pending' }));
   }, SLOW);
 
-  it('S1-7.74 S1-7.75 S1-5.49 priority, assignee (confirmed agents of the inbox only) and labels', async () => {
+  it('S1-7.74 S1-7.75 S1-5.49 S1-7.86 priority, assignee (confirmed agents of the inbox only) and labels from the header', async () => {
     const unconfirmed = makeAgent(3, 'Pat New', { confirmed: false });
     const { api } = open({ routes: (fake) => fake.on(`GET ${base}/assignable_agents`, { body: { payload: [JANE, SAM, unconfirmed] } }) });
     await waitFor(header, LOAD);
+    // with the details column closed, the header carries these actions
+    await userEvent.click(within(header()).getByRole('button', { name: 'Hide details' }));
     await userEvent.click(within(header()).getByRole('button', { name: 'Priority: No priority' }));
     await userEvent.click(screen.getByRole('menuitemradio', { name: 'Urgent' }));
     await waitFor(() => expect(api.called('POST', `${base}/conversations/5/toggle_priority`)[0]?.body).toEqual({ priority: 'urgent' }));
@@ -97,6 +99,23 @@ describe('conversation actions', () => {
 
     await userEvent.click(within(header()).getByRole('button', { name: 'Add labels' }));
     await userEvent.click(await screen.findByRole('menuitemcheckbox', { name: 'vip' }));
+    await waitFor(() => expect(api.called('POST', `${base}/conversations/5/labels`)[0]?.body).toEqual({ labels: ['vip'] }));
+  }, SLOW);
+
+  it('S1-7.75 the details column assigns a team and removes a label', async () => {
+    const { api } = open({
+      conversations: [makeConversation(5, { labels: ['billing', 'vip'] })],
+      routes: (fake) =>
+        fake
+          .on(`GET ${base}/teams`, { body: [{ id: 4, name: 'Tier 2', description: null, allow_auto_assign: true, account_id: 7, is_member: true }] })
+          .on(`POST ${base}/conversations/5/assignments`, { body: { id: 4, name: 'Tier 2', description: null, allow_auto_assign: true, account_id: 7, is_member: true } }),
+    });
+    const sidebar = await screen.findByRole('complementary', { name: 'Conversation details' }, LOAD);
+    await userEvent.click(within(sidebar).getByRole('button', { name: 'Team' }));
+    await userEvent.click(await screen.findByRole('menuitemradio', { name: 'Tier 2' }));
+    await waitFor(() => expect(api.called('POST', `${base}/conversations/5/assignments`)[0]?.body).toEqual({ team_id: 4 }));
+    expect(await within(sidebar).findByRole('button', { name: 'Team: Tier 2' })).toBeInTheDocument();
+    await userEvent.click(within(sidebar).getByRole('button', { name: 'Remove label billing' }));
     await waitFor(() => expect(api.called('POST', `${base}/conversations/5/labels`)[0]?.body).toEqual({ labels: ['vip'] }));
   }, SLOW);
 

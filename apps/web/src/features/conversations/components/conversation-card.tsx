@@ -4,7 +4,7 @@ import type { Conversation } from '@app/shared/conversations';
 import type { Inbox } from '@app/shared/inboxes';
 import type { Label } from '@app/shared/labels';
 import { MESSAGE_TYPES } from '@app/shared/constants';
-import { Avatar } from '../../../components/avatar.tsx';
+import { TintedAvatar } from './tinted-avatar.tsx';
 import { t, type MessageKey } from '../../../lib/i18n/i18n.ts';
 import { accountPath } from '../../../lib/routing.ts';
 import { previewOf, shortTime, unreadLabel } from '../utils/format.ts';
@@ -38,7 +38,7 @@ export const ConversationCard = memo(function ConversationCard({ accountId, scop
       aria-current={active ? 'page' : undefined}
       data-conversation-id={conversation.id}
     >
-      <Avatar name={sender.name || '?'} src={sender.thumbnail || null} />
+      <TintedAvatar name={sender.name || '?'} src={sender.thumbnail || null} />
       <span className="cw-card__body">
         <span className="cw-card__top">
           <span className="cw-card__name">{sender.name}</span>
@@ -56,10 +56,12 @@ export const ConversationCard = memo(function ConversationCard({ accountId, scop
           ) : null}
         </span>
         <span className="cw-card__meta">
-          <span className="cw-card__inbox" title={inbox?.name}>
-            <Icon name="inbox" size={12} />
-            {inbox?.name ?? `#${conversation.id}`}
-          </span>
+          {scope.kind === 'inbox' ? null : (
+            <span className="cw-card__inbox" title={inbox?.name}>
+              <Icon name="inbox" size={12} />
+              {inbox?.name ?? `#${conversation.id}`}
+            </span>
+          )}
           {conversation.priority ? (
             <span className={`cw-priority cw-priority--${conversation.priority}`}>
               <Icon name="flag" size={11} />

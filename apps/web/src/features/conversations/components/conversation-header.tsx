@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Conversation } from '@app/shared/conversations';
 import type { Inbox } from '@app/shared/inboxes';
-import { Avatar } from '../../../components/avatar.tsx';
+import { TintedAvatar } from './tinted-avatar.tsx';
 import { t, type MessageKey } from '../../../lib/i18n/i18n.ts';
 import { accountPath } from '../../../lib/routing.ts';
 import type { useConversationActions } from '../hooks/use-conversation-actions.ts';
@@ -32,7 +32,7 @@ function statusNote(conversation: Conversation): string | null {
   return null;
 }
 
-/** Who and where (contact, inbox, status), then the actions: assign, priority, labels, status, more, details. */
+/** Who and where (contact, inbox, status), then the actions: status, more, the details column (and assign, priority, labels when it is closed). */
 export function ConversationHeader({ accountId, scope, conversation, inbox, actions, sidebarOpen, onToggleSidebar }: HeaderProps) {
   const { sender } = conversation.meta;
   const note = statusNote(conversation);
@@ -41,7 +41,7 @@ export function ConversationHeader({ accountId, scope, conversation, inbox, acti
       <Link className="cw-icon-button cw-view__back" to={accountPath(accountId, listPath(scope))} aria-label={t('CONVERSATION.HEADER.BACK')}>
         <Icon name="chevronDown" size={18} className="cw-rotate-start" />
       </Link>
-      <Avatar name={sender.name || '?'} src={sender.thumbnail || null} />
+      <TintedAvatar name={sender.name || '?'} src={sender.thumbnail || null} />
       <div className="cw-view__who">
         <h2 className="cw-view__name">{sender.name}</h2>
         <p className="cw-view__where">
@@ -60,9 +60,14 @@ export function ConversationHeader({ accountId, scope, conversation, inbox, acti
         </p>
       </div>
       <div className="cw-view__actions">
-        <AgentMenu accountId={accountId} conversation={conversation} actions={actions} />
-        <PriorityMenu conversation={conversation} actions={actions} />
-        <LabelsMenu accountId={accountId} conversation={conversation} actions={actions} />
+        {/* With the details column open its first panel holds these; closed, they come up here. */}
+        {sidebarOpen ? null : (
+          <>
+            <AgentMenu accountId={accountId} conversation={conversation} actions={actions} />
+            <PriorityMenu conversation={conversation} actions={actions} />
+            <LabelsMenu accountId={accountId} conversation={conversation} actions={actions} />
+          </>
+        )}
         <StatusActions conversation={conversation} actions={actions} />
         <MoreActions accountId={accountId} scope={scope} conversation={conversation} actions={actions} />
         <button

@@ -38,8 +38,13 @@ describe('conversation list', () => {
     expect(within(card).getByLabelText('3 unread')).toHaveTextContent('3');
     expect(card).toHaveTextContent('Urgent');
     expect(card).toHaveTextContent('billing');
-    expect(await within(card).findByText('Website')).toBeInTheDocument();
     expect(card.querySelector('[title="Assigned to Jane Doe"]')).not.toBeNull();
+  });
+
+  it('a card outside an inbox list names its inbox', async () => {
+    renderWorkspace('/app/accounts/7/label/billing', { conversations: [makeConversation(1, { labels: ['billing'], inbox_id: 2 })] });
+    const card = await screen.findByRole('link', { name: /Customer 1/ }, LOAD);
+    expect(await within(card).findByText('Billing')).toBeInTheDocument();
   });
 
   it('S1-4.21 tabs, status and sort ask the API again with their parameters', async () => {

@@ -59,7 +59,8 @@ describe('conversation view', () => {
     await userEvent.click(await within(messages).findByRole('button', { name: 'Retry' }, LOAD));
     await waitFor(() => expect(api.called('POST', `${base}/conversations/5/messages/7/retry`)).toHaveLength(1));
     expect(api.called('POST', `${base}/conversations/5/messages`)).toHaveLength(0);
-    expect(await within(messages).findByText('Sending…')).toBeInTheDocument();
+    await waitFor(() => expect(messages.querySelector('[data-message-id="7"]')).toHaveAttribute('data-status', 'progress'));
+    expect(within(messages).getByLabelText('Waiting for the channel')).toBeInTheDocument();
   }, SLOW);
 
   it('S1-7.76 opening a conversation marks it seen; S1-7.91 older messages load with before', async () => {

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { MESSAGE_TYPES } from '@app/shared/constants';
-import { Avatar } from '../../../components/avatar.tsx';
+import { TintedAvatar } from './tinted-avatar.tsx';
 import { Button } from '../../../components/button.tsx';
 import { t, type MessageKey } from '../../../lib/i18n/i18n.ts';
 import { fullTime, messageTime } from '../utils/format.ts';
@@ -23,10 +23,15 @@ const externalError = (message: ViewMessage) => {
 
 function DeliveryState({ message, onRetry }: { message: ViewMessage; onRetry: (message: ViewMessage) => void }) {
   if (message.status === 'progress') {
-    return (
+    // Ours, not yet answered: said in words. The server's, waiting on the channel: a quiet clock.
+    return message.id < 0 ? (
       <span className="cw-message__state" role="status">
         <Icon name="clock" size={12} />
         {t('CONVERSATION.SENDING')}
+      </span>
+    ) : (
+      <span className="cw-message__state" title={t('CONVERSATION.QUEUED')} aria-label={t('CONVERSATION.QUEUED')}>
+        <Icon name="clock" size={12} />
       </span>
     );
   }
@@ -35,7 +40,7 @@ function DeliveryState({ message, onRetry }: { message: ViewMessage; onRetry: (m
     return (
       <span className="cw-message__failed" role="alert">
         <Icon name="alert" size={13} />
-        <span>
+        <span className="cw-message__failure">
           {t('CONVERSATION.FAILED')}
           {reason ? <span className="cw-message__reason">: {reason}</span> : null}
         </span>
@@ -74,8 +79,9 @@ export const MessageItem = memo(function MessageItem({ message, showSender, onRe
       data-message-id={message.id}
       data-kind={kind}
       data-status={message.status}
+      data-pending={message.id < 0 || undefined}
     >
-      <span className="cw-message__avatar">{showSender ? <Avatar name={senderName || '?'} src={message.sender?.thumbnail || null} size="small" /> : null}</span>
+      <span className="cw-message__avatar">{showSender ? <TintedAvatar name={senderName || '?'} src={message.sender?.thumbnail || null} size="small" /> : null}</span>
       <div className="cw-message__column">
         {showSender && (side === 'out' || message.private) ? (
           <span className="cw-message__sender">
@@ -103,11 +109,9 @@ export const MessageItem = memo(function MessageItem({ message, showSender, onRe
         </div>
         <div className="cw-message__meta">
           {time}
-          {side === 'out' && !message.private ? <DeliveryState message={message} onRetry={onRetry} /> : null}
-          {side === 'out' && message.private && (message.status === 'progress' || message.status === 'failed') ? (
-            <DeliveryState message={message} onRetry={onRetry} />
-          ) : null}
+          {side === 'out' && message.status !== 'failed' && (!message.private || message.status === 'progress') ? <DeliveryState message={message} onRetry={onRetry} /> : null}
         </div>
+        {message.status === 'failed' && side === 'out' ? <DeliveryState message={message} onRetry={onRetry} /> : null}
       </div>
     </div>
   );

@@ -64,19 +64,32 @@ export function MessageList({ messages, query, onRetry }: MessageListProps) {
     void fetchNextPage();
   };
 
-  // Older messages put above: the same message stays under the reader's eyes.
+  // Older messages put above: the same message stays under the reader's eyes (a pinned view stays at the bottom).
   useLayoutEffect(() => {
     const el = scroller.current;
-    if (!el || !anchor.current) return;
-    el.scrollTop = anchor.current.top + (el.scrollHeight - anchor.current.height);
+    if (!el || !anchor.current || isFetchingNextPage) return;
+    el.scrollTop = pinned.current ? el.scrollHeight : anchor.current.top + (el.scrollHeight - anchor.current.height);
     anchor.current = null;
-  }, [firstId]);
+  }, [firstId, isFetchingNextPage]);
 
   // A new message (or the first window): to the bottom, if the reader was there.
   useLayoutEffect(() => {
     const el = scroller.current;
     if (el && pinned.current) el.scrollTop = el.scrollHeight;
   }, [lastKey]);
+
+  // Content that grows after rendering (an image loading, the editor resizing the pane) keeps a pinned view at the bottom.
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const keep = () => {
+      if (pinned.current && !anchor.current) el.scrollTop = el.scrollHeight;
+    };
+    const observer = new ResizeObserver(keep);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
 
   useEffect(() => {
     const sentinel = top.current;

@@ -1,5 +1,5 @@
 import type { Conversation } from '@app/shared/conversations';
-import { Avatar } from '../../../../components/avatar.tsx';
+import { TintedAvatar } from '../tinted-avatar.tsx';
 import { t, type MessageKey } from '../../../../lib/i18n/i18n.ts';
 import { Icon, type IconName } from '../icon.tsx';
 
@@ -21,7 +21,7 @@ export function ContactPanel({ conversation }: { conversation: Conversation }) {
   return (
     <div className="cw-contact">
       <div className="cw-contact__head">
-        <Avatar name={contact.name || '?'} src={contact.thumbnail || null} size="large" />
+        <TintedAvatar name={contact.name || '?'} src={contact.thumbnail || null} size="large" />
         <div>
           <p className="cw-contact__name">{contact.name}</p>
           {text(extra.description) ? <p className="cw-contact__bio">{text(extra.description)}</p> : null}

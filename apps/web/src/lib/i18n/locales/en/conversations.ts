@@ -132,6 +132,7 @@ export const conversationsEn = {
   'CONVERSATION.LOCATION': 'Location',
   'CONVERSATION.DOWNLOAD': 'Download {name}',
   'CONVERSATION.SENDING': 'Sending…',
+  'CONVERSATION.QUEUED': 'Waiting for the channel',
   'CONVERSATION.FAILED': 'Not sent',
   'CONVERSATION.RETRY': 'Retry',
   'CONVERSATION.SEND_NETWORK_ERROR': 'No connection to the server',
