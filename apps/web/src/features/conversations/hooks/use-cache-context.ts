@@ -12,15 +12,21 @@ export const COUNTS_REFRESH_DELAY_MS = 1500;
  * holds (once, however many events name it) and refetching counts in batches rather than per event.
  */
 export function createCacheEffects(client: QueryClient, accountId: number, context: () => RealtimeContext) {
-  const fetching = new Set<number>();
   const staleCounts = new Map<string, CountsFilters>();
   let timer: ReturnType<typeof setTimeout> | null = null;
+  // One fetch per conversation however many events name it; a mention that comes while it runs is kept.
+  const fetching = new Map<number, { mentioned: boolean }>();
   return {
     fetchConversation(id: number, options: { mentioned: boolean }) {
-      if (fetching.has(id)) return;
-      fetching.add(id);
+      const running = fetching.get(id);
+      if (running) {
+        running.mentioned ||= options.mentioned;
+        return;
+      }
+      const wanted = { ...options };
+      fetching.set(id, wanted);
       fetchConversation(accountId, id)
-        .then((conversation) => placeFetched(client, context(), conversation, options))
+        .then((conversation) => placeFetched(client, context(), conversation, wanted))
         .catch(() => undefined)
         .finally(() => fetching.delete(id));
     },
