@@ -5,6 +5,7 @@ import { Button } from '../../../components/button.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { t } from '../../../lib/i18n/i18n.ts';
 import type { MessagePages } from '../api.ts';
+import { longDay } from '../utils/format.ts';
 import type { ViewMessage } from '../utils/messages-cache.ts';
 import { EmptyState } from './empty-state.tsx';
 import { MessageItem } from './message-item.tsx';
@@ -27,7 +28,7 @@ const dayLabel = (unix: number) => {
   const yesterday = new Date(today.getTime() - 86_400_000);
   if (date.toDateString() === today.toDateString()) return t('CONVERSATION.TODAY');
   if (date.toDateString() === yesterday.toDateString()) return t('CONVERSATION.YESTERDAY');
-  return date.toLocaleDateString(document.documentElement.lang || 'en', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  return longDay(date);
 };
 
 const startsRun = (message: ViewMessage, previous: ViewMessage | undefined) => {

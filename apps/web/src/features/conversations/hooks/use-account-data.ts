@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Inbox } from '@app/shared/inboxes';
 import type { Label } from '@app/shared/labels';
@@ -12,7 +13,8 @@ export function useInboxes(accountId: number) {
 
 export function useInboxMap(accountId: number): Map<number, Inbox> {
   const { data } = useInboxes(accountId);
-  return new Map((data ?? []).map((inbox) => [inbox.id, inbox]));
+  // One map per answer, so memoized rows that receive it do not render again for nothing.
+  return useMemo(() => new Map((data ?? []).map((inbox) => [inbox.id, inbox])), [data]);
 }
 
 export function useLabels(accountId: number) {
@@ -21,7 +23,7 @@ export function useLabels(accountId: number) {
 
 export function useLabelMap(accountId: number): Map<string, Label> {
   const { data } = useLabels(accountId);
-  return new Map((data ?? []).map((label) => [label.title, label]));
+  return useMemo(() => new Map((data ?? []).map((label) => [label.title, label])), [data]);
 }
 
 export function useTeams(accountId: number) {

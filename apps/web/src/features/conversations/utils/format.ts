@@ -7,6 +7,26 @@ const DAY = 24 * HOUR;
 
 const locale = () => document.documentElement.lang || 'en';
 
+// Building an Intl formatter costs far more than using one: a conversation of 200 messages formats 400 times.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale()}|${JSON.stringify(options)}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(locale(), options);
+    formatters.set(key, found);
+  }
+  return found;
+}
+const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+const DAY_MONTH: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short' };
+const DAY_MONTH_YEAR: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+const FULL: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+const LONG_DAY: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' };
+
+/** A day separator's date: Tuesday, 14 May 2024. */
+export const longDay = (date: Date) => formatter(LONG_DAY).format(date);
+
 /** A list card's compact time: now, 5m, 3h, 2d, then the date (12 Mar, or 12 Mar 2023 in another year). */
 export function shortTime(unixSeconds: number, nowMs = Date.now()): string {
   if (!unixSeconds) return '';
@@ -17,21 +37,21 @@ export function shortTime(unixSeconds: number, nowMs = Date.now()): string {
   if (age < 7 * DAY) return t('CHAT_LIST.TIME.DAYS', { n: Math.floor(age / DAY) });
   const date = new Date(unixSeconds * 1000);
   const sameYear = date.getFullYear() === new Date(nowMs).getFullYear();
-  return date.toLocaleDateString(locale(), sameYear ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short', year: 'numeric' });
+  return formatter(sameYear ? DAY_MONTH : DAY_MONTH_YEAR).format(date);
 }
 
 /** A message's time of day (10:42), with the date when it is not today. */
 export function messageTime(unixSeconds: number, nowMs = Date.now()): string {
   const date = new Date(unixSeconds * 1000);
   const today = new Date(nowMs).toDateString() === date.toDateString();
-  const time = date.toLocaleTimeString(locale(), { hour: 'numeric', minute: '2-digit' });
-  return today ? time : `${date.toLocaleDateString(locale(), { day: 'numeric', month: 'short' })}, ${time}`;
+  const time = formatter(TIME).format(date);
+  return today ? time : `${formatter(DAY_MONTH).format(date)}, ${time}`;
 }
 
 /** A full date and time for details and tooltips. */
 export function fullTime(unixSeconds: number): string {
   if (!unixSeconds) return t('CONVERSATION.INFO.NEVER');
-  return new Date(unixSeconds * 1000).toLocaleString(locale(), { dateStyle: 'medium', timeStyle: 'short' });
+  return formatter(FULL).format(new Date(unixSeconds * 1000));
 }
 
 /** 1.2 MB, 340 KB, 12 B. */
