@@ -41,14 +41,18 @@ export const ConversationCard = memo(function ConversationCard({ accountId, scop
       <TintedAvatar name={sender.name || '?'} src={sender.thumbnail || null} />
       <span className="cw-card__body">
         <span className="cw-card__top">
-          <span className="cw-card__name">{sender.name}</span>
+          <span className="cw-card__name" dir="auto">
+            {sender.name}
+          </span>
           <time className="cw-card__time" dateTime={new Date(conversation.last_activity_at * 1000).toISOString()}>
             {shortTime(conversation.last_activity_at)}
           </time>
         </span>
         <span className="cw-card__preview">
           {last?.private ? <Icon name="lock" size={13} className="cw-card__preview-icon" /> : outgoing ? <Icon name="send" size={12} className="cw-card__preview-icon" /> : null}
-          <span className="cw-card__preview-text">{previewOf(last)}</span>
+          <span className="cw-card__preview-text" dir="auto">
+            {previewOf(last)}
+          </span>
           {unread > 0 ? (
             <span className="cw-unread" aria-label={t('CHAT_LIST.UNREAD', { count: unread })}>
               {unreadLabel(unread)}

@@ -43,7 +43,9 @@ export function ConversationHeader({ accountId, scope, conversation, inbox, acti
       </Link>
       <TintedAvatar name={sender.name || '?'} src={sender.thumbnail || null} />
       <div className="cw-view__who">
-        <h2 className="cw-view__name">{sender.name}</h2>
+        <h2 className="cw-view__name" dir="auto">
+          {sender.name}
+        </h2>
         <p className="cw-view__where">
           <span className="cw-view__inbox">
             <Icon name="inbox" size={12} />

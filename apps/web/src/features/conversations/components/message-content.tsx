@@ -25,7 +25,7 @@ function TokenView({ token }: { token: Token }) {
 /** A message's text: paragraphs, line breaks, emphasis, code, links and mentions (no HTML from the message). */
 export const MessageContent = memo(function MessageContent({ content }: { content: string }) {
   return (
-    <div className="cw-message__text">
+    <div className="cw-message__text" dir="auto">
       {paragraphsOf(content).map((lines, p) => (
         <p key={p}>
           {lines.map((line, l) => (

@@ -60,7 +60,7 @@ function DeliveryState({ message, onRetry }: { message: ViewMessage; onRetry: (m
  */
 export const MessageItem = memo(function MessageItem({ message, showSender, onRetry }: MessageItemProps) {
   const type = MESSAGE_TYPES[message.message_type] ?? 'incoming';
-  const time = <time dateTime={new Date(message.created_at * 1000).toISOString()} title={fullTime(message.created_at)}>{messageTime(message.created_at)}</time>;
+  const time = <time dir="auto" dateTime={new Date(message.created_at * 1000).toISOString()} title={fullTime(message.created_at)}>{messageTime(message.created_at)}</time>;
   if (type === 'activity') {
     return (
       <div className="cw-activity" data-message-id={message.id} data-kind="activity">

@@ -23,7 +23,9 @@ export function ContactPanel({ conversation }: { conversation: Conversation }) {
       <div className="cw-contact__head">
         <TintedAvatar name={contact.name || '?'} src={contact.thumbnail || null} size="large" />
         <div>
-          <p className="cw-contact__name">{contact.name}</p>
+          <p className="cw-contact__name" dir="auto">
+            {contact.name}
+          </p>
           {text(extra.description) ? <p className="cw-contact__bio">{text(extra.description)}</p> : null}
         </div>
       </div>
@@ -34,7 +36,7 @@ export function ContactPanel({ conversation }: { conversation: Conversation }) {
               <Icon name={icon} size={13} />
               <span className="cw-visually-hidden">{t(label)}</span>
             </dt>
-            <dd className={value ? undefined : 'cw-details__empty'}>{value || t('CONVERSATION.CONTACT.NOT_AVAILABLE')}</dd>
+            <dd className={value ? undefined : 'cw-details__empty'} dir="auto">{value || t('CONVERSATION.CONTACT.NOT_AVAILABLE')}</dd>
           </div>
         ))}
       </dl>
