@@ -4,7 +4,7 @@ import type { Conversation, ConversationCounts } from '@app/shared/conversations
 import { ConversationSchema } from '@app/shared/conversations';
 import { MessageSchema } from '@app/shared/messages';
 import { conversationKeys, type ConversationPages, type MessagePages, type Typer } from './api.ts';
-import { applyEvent, placeFetched, type RealtimeContext } from './realtime.ts';
+import { applyEvent, placeFetched, previousState, type RealtimeContext } from './realtime.ts';
 import { ACCOUNT_ID, JANE, makeConversation, makeMessage, NOW, SAM, USER_ID } from './testing/fixtures.ts';
 import { flattenList } from './utils/list-cache.ts';
 import type { CountsFilters, ListFilters } from './utils/list-filters.ts';
@@ -89,11 +89,45 @@ describe('realtime events applied to the conversation caches', () => {
     expect(tabCounts()).toEqual(counts(0, 3, 3));
   });
 
-  it('a change to a conversation no loaded list holds cannot be counted here: its counts are refetched (batched by the caller)', () => {
-    const { apply, ctx, tabCounts } = setup();
-    apply('conversation.status_changed', makeConversation(42, { status: 'resolved' }));
-    expect(ctx.staleCounts).toHaveBeenCalledWith(HOME_OPEN);
-    expect(tabCounts()).toEqual(counts(0, 3, 3));
+  it('counts follow changed_attributes even for a conversation no loaded list holds, without a refetch', () => {
+    const { apply, ctx, tabCounts, rows } = setup();
+    // #42 was open and unassigned (outside the loaded rows); someone resolved it
+    apply('conversation.status_changed', { ...makeConversation(42, { status: 'resolved' }), changed_attributes: { status: { previous_value: 'open', current_value: 'resolved' } } });
+    expect(tabCounts()).toEqual(counts(0, 2, 2));
+    // #43 was assigned to Sam; it is now Jane's (mine)
+    apply('assignee.changed', {
+      ...makeConversation(43, { meta: { ...makeConversation(43).meta, assignee: JANE } }),
+      changed_attributes: { assignee_id: { previous_value: SAM.id, current_value: JANE.id } },
+    });
+    expect(tabCounts()).toEqual(counts(1, 2, 2));
+    expect(ctx.staleCounts).not.toHaveBeenCalled();
+    // an open unassigned list shows a conversation that came back to it
+    apply('conversation.status_changed', { ...makeConversation(44, { last_activity_at: NOW + 100 }), changed_attributes: { status: { previous_value: 'snoozed', current_value: 'open' } } });
+    expect(rows(list('unassigned'))[0]).toBe(44);
+    expect(tabCounts()).toEqual(counts(1, 3, 3));
+  });
+
+  it('changed_attributes win over a cached copy that missed a change; an event without them moves no count', () => {
+    const { apply, tabCounts, ctx } = setup([makeConversation(1, { status: 'pending' })]);
+    apply('conversation.status_changed', { ...makeConversation(1, { status: 'open', updated_at: NOW + 5 }), changed_attributes: { status: { previous_value: 'resolved', current_value: 'open' } } });
+    expect(tabCounts()).toEqual(counts(0, 4, 4));
+    apply('conversation.read', makeConversation(77, { unread_count: 0 }));
+    expect(tabCounts()).toEqual(counts(0, 4, 4));
+    expect(ctx.staleCounts).not.toHaveBeenCalled();
+  });
+
+  it('the change is rebuilt from changed_attributes: status, priority, inbox, labels, assignee and team', () => {
+    const after = makeConversation(5, { status: 'open', priority: 'urgent', inbox_id: 2, labels: ['vip'], meta: { ...makeConversation(5).meta, assignee: JANE, team: { id: 3, name: 'Tier 2' } } });
+    const before = previousState(after, {
+      status: { previous_value: 'pending', current_value: 'open' },
+      priority: { previous_value: null, current_value: 'urgent' },
+      inbox_id: { previous_value: 1, current_value: 2 },
+      labels: { previous_value: [], current_value: ['vip'] },
+      assignee_id: { previous_value: null, current_value: JANE.id },
+      team_id: { previous_value: 9, current_value: 3 },
+    });
+    expect([before.status, before.priority, before.inbox_id, before.labels, before.meta.assignee, before.meta.team?.id]).toEqual(['pending', null, 1, [], null, 9]);
+    expect(after.meta.assignee).toEqual(JANE);
   });
 
   it('an event older than what the cache holds changes nothing', () => {

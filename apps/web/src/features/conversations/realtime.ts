@@ -70,11 +70,40 @@ export function placeFetched(client: QueryClient, ctx: RealtimeContext, conversa
   place(client, ctx, conversation, conversation, { mentioned: options.mentioned, counts: options.mentioned });
 }
 
-function conversationChanged(client: QueryClient, ctx: RealtimeContext, name: string, after: Conversation) {
+/** `changed_attributes` of a conversation event: the listed attributes before and after (docs/realtime.md). */
+type ChangedAttributes = Record<string, { previous_value: unknown; current_value: unknown }>;
+
+/** The conversation as it was before the change the event reports, rebuilt from its changed attributes. */
+export function previousState(after: Conversation, changes: ChangedAttributes): Conversation {
+  const before: Conversation = { ...after, meta: { ...after.meta } };
+  const was = (key: string) => changes[key]?.previous_value;
+  if ('status' in changes) before.status = was('status') as Conversation['status'];
+  if ('priority' in changes) before.priority = (was('priority') ?? null) as Conversation['priority'];
+  if ('inbox_id' in changes) before.inbox_id = was('inbox_id') as number;
+  if ('labels' in changes) before.labels = (was('labels') as string[] | null) ?? [];
+  if ('assignee_id' in changes) {
+    const id = was('assignee_id') as number | null;
+    // Only the id counts for the tabs; the rest of the old assignee is not in the event.
+    before.meta.assignee = id === null ? null : ({ ...(after.meta.assignee ?? {}), id } as NonNullable<Conversation['meta']['assignee']>);
+  }
+  if ('team_id' in changes) {
+    const id = was('team_id') as number | null;
+    before.meta.team = id === null ? null : { id, name: after.meta.team?.name ?? '' };
+  }
+  return before;
+}
+
+function conversationChanged(client: QueryClient, ctx: RealtimeContext, name: string, data: Conversation & { changed_attributes?: ChangedAttributes }) {
+  const { changed_attributes: changes, ...after } = data;
   const known = findConversation(client, ctx.accountId, after.id);
   // Events arrive in order, but a REST answer may already have brought a newer state.
   if (known && known.updated_at > after.updated_at) return;
-  const before = name === 'conversation.created' && !known ? null : known;
+  // The counts move by what the event says changed; without changed_attributes nothing they count by did
+  // (a read, a custom attribute), so a conversation the cache does not know leaves them alone.
+  let before: Conversation | null;
+  if (changes) before = previousState(after, changes);
+  else if (name === 'conversation.created') before = known ?? null;
+  else before = known ?? after;
   place(client, ctx, after, before);
 }
 

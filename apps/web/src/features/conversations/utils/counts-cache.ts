@@ -32,9 +32,10 @@ export function countsDelta(
 }
 
 /**
- * Applies a conversation's change to every cached set of tab counts without asking the server (000 section 4:
- * events carry the new state, the cache the old one). `before` undefined: the old state is unknown (the
- * conversation was in no loaded list), so those counts are handed to `stale` to be fetched again.
+ * Applies a conversation's change to every cached set of tab counts without asking the server: events carry the
+ * new state and, in `changed_attributes`, what it was (realtime.ts rebuilds `before` from them, or takes the
+ * cached copy). `before` undefined, or a mention/participation list whose membership is unknown: those counts
+ * are handed to `stale` to be fetched again (batched).
  */
 export function adjustCounts(
   client: QueryClient,
