@@ -125,10 +125,14 @@ export function ReplyEditor(props: ReplyEditorProps) {
     attachments.clear();
   });
 
-  const canSend = useEditorState({ editor, selector: ({ editor: e }) => !!e && e.getText().trim() !== '' }) || attachments.files.length > 0;
+  // The selector reads the editor this render holds, never the one in the snapshot: when Tiptap replaces its
+  // instance (its effects were detached for more than a tick, so it destroyed the old one), useEditorState keeps
+  // handing out the destroyed editor until the new one has a transaction, and reading its text throws.
+  const live = editor && !editor.isDestroyed ? editor : null;
+  const canSend = useEditorState({ editor, selector: () => !!live && !live.isDestroyed && live.getText().trim() !== '' }) || attachments.files.length > 0;
 
   latest.current.send = () => {
-    if (!editor || latest.current.props.disabled) return;
+    if (!editor || editor.isDestroyed || latest.current.props.disabled) return;
     const { props: current, signature: currentSignature, files } = latest.current;
     const isPrivate = current.mode === 'note';
     let content = docToMarkdown(isPrivate ? editor.getJSON() : withPlainMentions(editor.getJSON()));
@@ -143,7 +147,7 @@ export function ReplyEditor(props: ReplyEditorProps) {
   };
 
   useEffect(() => {
-    editor?.setEditable(!disabled, false);
+    if (editor && !editor.isDestroyed) editor.setEditable(!disabled, false);
   }, [editor, disabled]);
 
   // A mode change closes a list the new mode may not allow, ends the typing of the other mode and
@@ -179,7 +183,7 @@ export function ReplyEditor(props: ReplyEditorProps) {
     <div className={`reply-editor reply-editor--${mode}`} data-disabled={disabled || undefined}>
       <ModeTabs mode={mode} onModeChange={onModeChange} panelId={panelId} idPrefix={`${id}-tab`} />
       <div id={panelId} className="reply-editor__panel" role="tabpanel" aria-labelledby={`${id}-tab-${mode}`}>
-        {editor ? <FormattingToolbar editor={editor} disabled={disabled} /> : null}
+        {live ? <FormattingToolbar editor={live} disabled={disabled} /> : null}
         <div className="reply-editor__body">
           {menu ? <SuggestionList menu={menu} active={active} id={listId} optionId={optionId} onHover={setActive} /> : null}
           <EditorContent editor={editor} className="reply-editor__content" />

@@ -13,22 +13,27 @@ const TOGGLES: Toggle[] = [
   { name: 'orderedList', label: 'REPLY_EDITOR.ORDERED_LIST', glyph: '1.', run: (e) => e.chain().focus().toggleOrderedList().run() },
 ];
 
+const toolbarState = (e: Editor) => ({
+  bold: e.isActive('bold'),
+  italic: e.isActive('italic'),
+  code: e.isActive('code'),
+  bulletList: e.isActive('bulletList'),
+  orderedList: e.isActive('orderedList'),
+  link: e.isActive('link'),
+  canUndo: e.can().undo(),
+  canRedo: e.can().redo(),
+});
+const IDLE: ReturnType<typeof toolbarState> = { bold: false, italic: false, code: false, bulletList: false, orderedList: false, link: false, canUndo: false, canRedo: false };
+
 /** A typed address without a scheme is taken as https; Tiptap's link extension refuses unsafe schemes. */
 const normalizeHref = (text: string) => (/^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`);
 
 export function FormattingToolbar({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
+  // The `editor` prop, not the snapshot's: after Tiptap replaced its instance the snapshot may still hold the
+  // destroyed one, whose commands are gone (see ReplyEditor).
   const state = useEditorState({
     editor,
-    selector: ({ editor: e }) => ({
-      bold: e.isActive('bold'),
-      italic: e.isActive('italic'),
-      code: e.isActive('code'),
-      bulletList: e.isActive('bulletList'),
-      orderedList: e.isActive('orderedList'),
-      link: e.isActive('link'),
-      canUndo: e.can().undo(),
-      canRedo: e.can().redo(),
-    }),
+    selector: () => (editor.isDestroyed ? IDLE : toolbarState(editor)),
   });
   const [linkOpen, setLinkOpen] = useState(false);
   const [href, setHref] = useState('');

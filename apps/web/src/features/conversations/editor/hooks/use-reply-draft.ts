@@ -31,12 +31,20 @@ export function useReplyDraft(editor: Editor | null, key: string, onSwitch: () =
     clearDraft(keyRef.current);
   }, []);
 
+  // The editor instance whose document is the draft of keyRef. The first one starts with it (the editor's
+  // initial content); one Tiptap creates later to replace a destroyed instance starts from that same initial
+  // content, so it is given the current draft, which the unmount save below wrote.
+  const filled = useRef(editor);
   useEffect(() => {
-    if (!editor || keyRef.current === key) return;
-    if (timer.current) save();
+    if (!editor || editor.isDestroyed) return;
+    filled.current ??= editor;
+    const switching = keyRef.current !== key;
+    if (!switching && filled.current === editor) return;
+    if (switching && timer.current) save();
     keyRef.current = key;
+    filled.current = editor;
     editor.commands.setContent(loadDraft(key) ?? '', { emitUpdate: false });
-    onSwitchRef.current();
+    if (switching) onSwitchRef.current();
   }, [editor, key, save]);
 
   // Leaving the conversation view with edits not yet written.

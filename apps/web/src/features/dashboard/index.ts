@@ -1,2 +1,0 @@
-// The dashboard feature's public surface.
-export { dashboardRoutes } from './routes.tsx';
