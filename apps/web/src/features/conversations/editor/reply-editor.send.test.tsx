@@ -90,6 +90,14 @@ describe('reply editor: modes and sending', () => {
       'Undo',
       'Redo',
     ]);
+    // Drawn icons, not glyphs (emoji and arrows are missing from many desktops' fonts): no text, a hidden SVG.
+    for (const tool of within(toolbar).getAllByRole('button')) {
+      expect(tool).toHaveTextContent(/^$/);
+      expect(tool.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+    }
+    const attach = screen.getByRole('button', { name: 'Attach files' });
+    expect(attach).toHaveTextContent(/^Attach files$/);
+    expect(attach.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
     // The toolbar keeps the caret where it was: the typing goes on from there (user-event's type would click first).
     await userEvent.click(replyBox());
     await userEvent.click(within(toolbar).getByRole('button', { name: 'Bold' }));

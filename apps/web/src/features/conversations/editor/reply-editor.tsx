@@ -8,6 +8,7 @@ import { useToast } from '../../../components/toast-provider.tsx';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { useCurrentAccount } from '../../auth/index.ts';
 import { AttachmentChips } from './components/attachment-chips.tsx';
+import { EditorIcon } from './components/editor-icons.tsx';
 import { FormattingToolbar } from './components/formatting-toolbar.tsx';
 import { ModeTabs } from './components/mode-tabs.tsx';
 import { SignaturePreview } from './components/signature-preview.tsx';
@@ -192,7 +193,7 @@ export function ReplyEditor(props: ReplyEditorProps) {
         {signature ? <SignaturePreview signature={signature} /> : null}
         <div className="reply-editor__footer">
           <button type="button" className="button button--ghost button--small reply-editor__attach" onClick={() => fileInput.current?.click()} disabled={disabled}>
-            <span aria-hidden="true">📎</span> {t('REPLY_EDITOR.ATTACH')}
+            <EditorIcon name="attach" /> {t('REPLY_EDITOR.ATTACH')}
           </button>
           <input
             ref={fileInput}

@@ -1,4 +1,5 @@
 import { t } from '../../../../lib/i18n/i18n.ts';
+import { EditorIcon } from './editor-icons.tsx';
 
 function size(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -22,7 +23,7 @@ export function AttachmentChips({ files, onRemove, disabled }: { files: File[]; 
             disabled={disabled}
             onClick={() => onRemove(file)}
           >
-            ×
+            <EditorIcon name="close" size={12} />
           </button>
         </li>
       ))}

@@ -1,16 +1,17 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useEditorState, type Editor } from '@tiptap/react';
 import { t, type MessageKey } from '../../../../lib/i18n/i18n.ts';
+import { EditorIcon, type EditorIconName } from './editor-icons.tsx';
 
-type Toggle = { name: 'bold' | 'italic' | 'code' | 'bulletList' | 'orderedList'; label: MessageKey; glyph: string; run: (editor: Editor) => void };
+type Toggle = { name: 'bold' | 'italic' | 'code' | 'bulletList' | 'orderedList'; label: MessageKey; run: (editor: Editor) => void };
 
 /** 000 section 9: the editor's menu is strong, em, link, undo, redo, bulletList, orderedList and code. */
 const TOGGLES: Toggle[] = [
-  { name: 'bold', label: 'REPLY_EDITOR.BOLD', glyph: 'B', run: (e) => e.chain().focus().toggleBold().run() },
-  { name: 'italic', label: 'REPLY_EDITOR.ITALIC', glyph: 'I', run: (e) => e.chain().focus().toggleItalic().run() },
-  { name: 'code', label: 'REPLY_EDITOR.CODE', glyph: '</>', run: (e) => e.chain().focus().toggleCode().run() },
-  { name: 'bulletList', label: 'REPLY_EDITOR.BULLET_LIST', glyph: '•', run: (e) => e.chain().focus().toggleBulletList().run() },
-  { name: 'orderedList', label: 'REPLY_EDITOR.ORDERED_LIST', glyph: '1.', run: (e) => e.chain().focus().toggleOrderedList().run() },
+  { name: 'bold', label: 'REPLY_EDITOR.BOLD', run: (e) => e.chain().focus().toggleBold().run() },
+  { name: 'italic', label: 'REPLY_EDITOR.ITALIC', run: (e) => e.chain().focus().toggleItalic().run() },
+  { name: 'code', label: 'REPLY_EDITOR.CODE', run: (e) => e.chain().focus().toggleCode().run() },
+  { name: 'bulletList', label: 'REPLY_EDITOR.BULLET_LIST', run: (e) => e.chain().focus().toggleBulletList().run() },
+  { name: 'orderedList', label: 'REPLY_EDITOR.ORDERED_LIST', run: (e) => e.chain().focus().toggleOrderedList().run() },
 ];
 
 const toolbarState = (e: Editor) => ({
@@ -62,7 +63,7 @@ export function FormattingToolbar({ editor, disabled }: { editor: Editor; disabl
       closeLink();
     }
   };
-  const button = (name: string, label: MessageKey, glyph: string, onClick: () => void, pressed?: boolean, enabled = true) => (
+  const button = (name: EditorIconName, label: MessageKey, onClick: () => void, pressed?: boolean, enabled = true) => (
     <button
       key={name}
       type="button"
@@ -75,18 +76,18 @@ export function FormattingToolbar({ editor, disabled }: { editor: Editor; disabl
       onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
     >
-      <span aria-hidden="true">{glyph}</span>
+      <EditorIcon name={name} />
     </button>
   );
 
   return (
     <div className="reply-editor__toolbar-wrap">
       <div className="reply-editor__toolbar" role="toolbar" aria-label={t('REPLY_EDITOR.FORMATTING')}>
-        {TOGGLES.slice(0, 3).map((tool) => button(tool.name, tool.label, tool.glyph, () => tool.run(editor), state[tool.name]))}
-        {button('link', 'REPLY_EDITOR.LINK', '🔗', onLink, state.link)}
-        {TOGGLES.slice(3).map((tool) => button(tool.name, tool.label, tool.glyph, () => tool.run(editor), state[tool.name]))}
-        {button('undo', 'REPLY_EDITOR.UNDO', '↶', () => editor.chain().focus().undo().run(), undefined, state.canUndo)}
-        {button('redo', 'REPLY_EDITOR.REDO', '↷', () => editor.chain().focus().redo().run(), undefined, state.canRedo)}
+        {TOGGLES.slice(0, 3).map((tool) => button(tool.name, tool.label, () => tool.run(editor), state[tool.name]))}
+        {button('link', 'REPLY_EDITOR.LINK', onLink, state.link)}
+        {TOGGLES.slice(3).map((tool) => button(tool.name, tool.label, () => tool.run(editor), state[tool.name]))}
+        {button('undo', 'REPLY_EDITOR.UNDO', () => editor.chain().focus().undo().run(), undefined, state.canUndo)}
+        {button('redo', 'REPLY_EDITOR.REDO', () => editor.chain().focus().redo().run(), undefined, state.canRedo)}
       </div>
       {linkOpen ? (
         <form className="reply-editor__link-form" onSubmit={applyLink}>
