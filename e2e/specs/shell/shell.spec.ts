@@ -10,9 +10,9 @@ test.describe('[shell] application shell', () => {
       await expect(shell.rail.getByRole('link', { name, exact: false }).first()).toBeVisible();
     }
     await expect(shell.rail.getByRole('link', { name: 'Conversations' })).toHaveAttribute('aria-current', 'page');
-    await expect(shell.sectionMenu.getByRole('link', { name: 'All conversations' })).toHaveAttribute('href', `/app/accounts/${adminPage.accountId}/dashboard`);
-    await expect(shell.sectionMenu.getByRole('link', { name: 'Mentions' })).toBeVisible();
-    await expect(shell.sectionMenu.getByRole('link', { name: 'Unattended' })).toBeVisible();
+    await expect(shell.sectionMenu.getByRole('link', { name: 'All conversations', exact: true })).toHaveAttribute('href', `/app/accounts/${adminPage.accountId}/dashboard`);
+    await expect(shell.sectionMenu.getByRole('link', { name: 'Mentions', exact: true })).toBeVisible();
+    await expect(shell.sectionMenu.getByRole('link', { name: 'Unattended', exact: true })).toBeVisible();
   });
 
   test('S0-4.31 S0-4.32 S0-4.33 S0-7.20 changing availability from the avatar menu is saved', async ({ adminPage }) => {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { fakeApi, type Reply } from '../test/fake-api.ts';
 import { customRole, makeAccount, makeUser, sessionHeaders } from '../test/fixtures.ts';
-import { renderApp } from '../test/render-app.tsx';
+import { findWorkspace, renderApp } from '../test/render-app.tsx';
 import { hasSession, storeSession } from '../lib/session.ts';
 import { setLocale } from '../lib/i18n/i18n.ts';
 
@@ -34,7 +34,7 @@ describe('routes and the access guard in the app', () => {
     signedIn();
     const server = fakeApi({ 'GET /auth/validate_token': validate() });
     renderApp('/app/accounts/7/dashboard');
-    await screen.findByRole('heading', { name: 'Welcome, Jane Doe' });
+    await findWorkspace();
     expect(server.called('GET /auth/validate_token')).toHaveLength(1);
     expect(server.called('GET /auth/validate_token')[0]!.body).toBeUndefined();
   });
@@ -55,7 +55,7 @@ describe('routes and the access guard in the app', () => {
     const { router } = renderApp('/app/accounts/99/dashboard');
     const seen = trail(router);
     // the login screen, finding the user signed in, sends them on to their own dashboard
-    await screen.findByRole('heading', { name: 'Welcome, Jane Doe' });
+    await findWorkspace();
     expect(seen).toContain('/app/login');
     expect(router.state.location.pathname).toBe('/app/accounts/7/dashboard');
   });
@@ -86,7 +86,9 @@ describe('routes and the access guard in the app', () => {
     signedIn();
     fakeApi({ 'GET /auth/validate_token': validate() });
     renderApp('/app/accounts/7/dashboard');
-    const banner = await screen.findByRole('banner');
+    // the shell's header (the workspace's panes have headers of their own)
+    await findWorkspace();
+    const banner = screen.getAllByRole('banner').find((b) => b.classList.contains('shell-header'))!;
     expect(within(banner).getByText('Relay Desk')).toBeInTheDocument();
     expect(within(banner).getByText('Northwind')).toBeInTheDocument();
     expect(within(banner).getByText('Jane Doe')).toBeInTheDocument();
@@ -154,7 +156,7 @@ describe('routes and the access guard in the app', () => {
     expect(hasSession()).toBe(true);
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    await screen.findByRole('heading', { name: 'Welcome, Jane Doe' });
+    await findWorkspace();
   });
 
   it('shows the not-found page for unknown paths under /app', async () => {
@@ -169,7 +171,7 @@ describe('routes and the access guard in the app', () => {
     signedIn();
     fakeApi({ 'GET /auth/validate_token': validate(makeUser({ accounts: [makeAccount(7, 'administrator', { locale: 'ar' })] })) });
     renderApp('/app/accounts/7/dashboard');
-    await screen.findByRole('heading', { name: 'Welcome, Jane Doe' });
+    await findWorkspace();
     await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
   });
 });

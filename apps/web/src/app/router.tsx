@@ -2,7 +2,6 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { authRoutes } from '../features/auth/index.ts';
 import { accountRoutes } from '../features/accounts/index.ts';
 import { conversationRoutes } from '../features/conversations/index.ts';
-import { dashboardRoutes } from '../features/dashboard/index.ts';
 import { profileRoutes } from '../features/profile/index.ts';
 import { AccountLayout, HomeRedirect } from './account-layout.tsx';
 import { AppRoot } from './app-root.tsx';
@@ -27,7 +26,7 @@ export const routes: RouteObject[] = [
           // A route without a name: the guard sends it on to the dashboard.
           { index: true, element: null },
           ...accountRoutes,
-          { element: <AppShell />, children: [...dashboardRoutes, ...conversationRoutes, ...profileRoutes] },
+          { element: <AppShell />, children: [...conversationRoutes, ...profileRoutes] },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

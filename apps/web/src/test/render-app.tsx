@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { createQueryClient, Providers } from '../app/providers.tsx';
 import { routes } from '../app/router.tsx';
@@ -26,4 +27,14 @@ export function renderWithRouter(element: ReactElement, { path = '/app/here', ex
     </Providers>,
   );
   return { router, client, ...view };
+}
+
+/** The signed-in landing screen: the conversation workspace (its "pick a conversation" pane). */
+export const findWorkspace = () => screen.findByRole('region', { name: 'Pick a conversation' }, { timeout: 5000 });
+
+/** Opens the avatar menu's account switch (the account list and, when creation is on, "New account"). */
+export async function openAccountSwitch() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Your profile and settings' }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: /Switch account/ }));
+  return screen.findByRole('dialog', { name: 'Switch account' });
 }

@@ -48,7 +48,10 @@ function ShellFrame() {
   const section = sectionOf(useLocation().pathname);
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
-  const [switching, setSwitching] = useState(false);
+  // Open for the account it was opened in: moving to another account (a new one just created) closes it.
+  const [switchingIn, setSwitchingIn] = useState<number | null>(null);
+  const switching = switchingIn === account.id;
+  const setSwitching = (open: boolean) => setSwitchingIn(open ? account.id : null);
 
   const toggleSidebar = useCallback(() => {
     setCollapsed((value) => {

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { fakeApi } from '../../../test/fake-api.ts';
 import { makeAccount, makeUser, sessionHeaders } from '../../../test/fixtures.ts';
-import { renderApp, renderWithRouter } from '../../../test/render-app.tsx';
+import { openAccountSwitch, renderApp, renderWithRouter } from '../../../test/render-app.tsx';
 import { storeSession } from '../../../lib/session.ts';
 import { fullPageLoad } from '../../../lib/full-page-load.ts';
 import { AccountSwitcher } from './account-switcher.tsx';
@@ -20,8 +20,9 @@ describe('account switcher', () => {
       'PUT /api/v1/profile/set_active_account': { body: { ...USER, account_id: 8 } },
     });
     renderApp('/app/accounts/7/dashboard');
-    expect(await screen.findByRole('button', { name: /Northwind/ })).toHaveAttribute('aria-current', 'page');
-    await userEvent.click(screen.getByRole('button', { name: 'Switch account: Globex' }));
+    const switcher = await openAccountSwitch();
+    expect(within(switcher).getByRole('button', { name: /Northwind/ })).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(within(switcher).getByRole('button', { name: 'Switch account: Globex' }));
     await waitFor(() => expect(fullPageLoad).toHaveBeenCalledWith('/app/accounts/8/dashboard'));
     expect(server.called('PUT /api/v1/profile/set_active_account')[0]!.body).toEqual({ profile: { account_id: 8 } });
   });

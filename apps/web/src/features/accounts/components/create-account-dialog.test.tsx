@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { fakeApi, type Reply } from '../../../test/fake-api.ts';
 import { makeAccount, makeUser, sessionHeaders } from '../../../test/fixtures.ts';
-import { renderApp } from '../../../test/render-app.tsx';
+import { openAccountSwitch, renderApp } from '../../../test/render-app.tsx';
 import { storeSession } from '../../../lib/session.ts';
 
 const USER = makeUser();
@@ -13,12 +13,14 @@ function openDashboard(createReply: Reply | (() => Reply | Promise<Reply>)) {
   const server = fakeApi({
     'GET /auth/validate_token': { body: { payload: { success: true, data: USER } } },
     'POST /api/v1/accounts': createReply,
+    'GET /api/v1/global_config': { body: { agent_bots_enabled: true, deployment: 'self_hosted', create_new_account_from_dashboard: true } },
   });
   return { server, ...renderApp('/app/accounts/7/dashboard') };
 }
 
 async function openDialog() {
-  await userEvent.click(await screen.findByRole('button', { name: /New account/ }));
+  const switcher = await openAccountSwitch();
+  await userEvent.click(within(switcher).getByRole('button', { name: /New account/ }));
   return screen.getByRole('dialog', { name: 'Create a new account' });
 }
 
@@ -71,7 +73,8 @@ describe('account creation dialog', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/accounts/12/dashboard'));
     expect(server.called('POST /api/v1/accounts')[0]!.body).toEqual({ account_name: 'Globex' });
     expect(await screen.findByText('Account created successfully')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('current-account-name')).toHaveTextContent('Globex'));
+    // the dialog and the account switch it was opened from close as the new account opens
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByTitle('Globex')).toHaveTextContent('Globex'));
   });
 });

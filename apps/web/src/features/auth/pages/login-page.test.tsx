@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { fakeApi } from '../../../test/fake-api.ts';
 import { makeAccount, makeUser, sessionHeaders } from '../../../test/fixtures.ts';
-import { renderApp } from '../../../test/render-app.tsx';
+import { findWorkspace, renderApp } from '../../../test/render-app.tsx';
 import { hasSession, readSession } from '../../../lib/session.ts';
 
 const USER = makeUser();
@@ -35,7 +35,7 @@ describe('login screen', () => {
     const server = signedInApi();
     const { router } = renderApp('/app/login');
     await fillAndSubmit(' jane@example.com ', 'secret-1');
-    await screen.findByRole('heading', { name: 'Welcome, Jane Doe' });
+    await findWorkspace();
     expect(server.called('POST /auth/sign_in')[0]!.body).toEqual({ email: 'jane@example.com', password: 'secret-1' });
     expect(router.state.location.pathname).toBe('/app/accounts/7/dashboard');
     expect(readSession()).toMatchObject({ 'access-token': 'tok-123', client: 'client-abc', uid: 'jane@example.com' });

@@ -44,18 +44,10 @@ const coreEn = {
   'SET_PASSWORD.MISSING_TOKEN': 'This link is missing its token. Ask for a new reset link.',
   'SET_PASSWORD.INVALID_TOKEN': 'This link is invalid or has expired.',
 
-  'DASHBOARD.WELCOME': 'Welcome, {name}',
-  'DASHBOARD.INTRO': 'Your shared inbox is ready. Conversations, contacts and reports will appear here.',
-  'DASHBOARD.ACCOUNT': 'Account',
-  'DASHBOARD.ROLE': 'Your role',
-  'DASHBOARD.EMAIL': 'Signed in as',
   'DASHBOARD.SIGN_OUT': 'Sign out',
   'DASHBOARD.LOADING': 'Loading your workspace…',
   'DASHBOARD.LOAD_ERROR': 'We could not load your workspace.',
   'DASHBOARD.RETRY': 'Try again',
-  'DASHBOARD.NEXT_STEPS': 'Getting started',
-  'DASHBOARD.STEP_API': 'Explore the API documentation',
-  'DASHBOARD.STEP_TOKEN': 'API clients authenticate with the api_access_token header; your token is in your profile.',
 
   'APP_GLOBAL.EMAIL_NOT_VERIFIED': 'Your email address is not verified yet. Check your inbox for the confirmation link.',
   'APP_GLOBAL.RESEND_VERIFICATION': 'Resend the link',
