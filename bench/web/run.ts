@@ -1,7 +1,8 @@
 // `pnpm bench:web`: what the web app costs the browser (not a timed test).
 //   1. builds apps/web with a manifest into a temporary directory and sums, gzip, the JavaScript each screen
 //      loads before it can run: the login screen (the entry and its static imports), the conversation list
-//      (plus the workspace chunk), a conversation open (plus the reply editor); the biggest parts of the entry
+//      (plus the app shell's chunk and the workspace chunk), a conversation open (plus the reply editor); the
+//      biggest parts of the entry
 //   2. serves that build and drives it in headless Chromium (/usr/bin/chromium, playwright-core) against an API
 //      answered inside the browser (mock-api.ts), so the figures are the app's, not a server's:
 //      - opening a conversation of 200 messages: click on its card → 200 messages in the DOM, painted; the first
@@ -32,14 +33,15 @@ say('building apps/web with a manifest…');
 const manifest = buildWithManifest(outDir);
 const entry = entryOf(manifest);
 const loginKeys = staticClosure(manifest, entry);
+const shellKey = chunkOf(manifest, 'src/app/shell/app-shell.tsx');
 const workspaceKey = chunkOf(manifest, 'src/features/conversations/pages/workspace-page.tsx');
 const editorKey = chunkOf(manifest, 'src/features/conversations/editor/index.ts');
-const listKeys = new Set([...loginKeys, ...staticClosure(manifest, workspaceKey)]);
+const listKeys = new Set([...loginKeys, ...staticClosure(manifest, shellKey), ...staticClosure(manifest, workspaceKey)]);
 const openKeys = new Set([...listKeys, ...staticClosure(manifest, editorKey)]);
 const login = sizeOf(manifest, outDir, loginKeys);
 const list = sizeOf(manifest, outDir, listKeys);
 const open = sizeOf(manifest, outDir, openKeys);
-const workspaceOnly = sizeOf(manifest, outDir, [...staticClosure(manifest, workspaceKey)].filter((key) => !loginKeys.has(key)));
+const shellAndWorkspace = sizeOf(manifest, outDir, [...listKeys].filter((key) => !loginKeys.has(key)));
 const editorOnly = sizeOf(manifest, outDir, [...staticClosure(manifest, editorKey)].filter((key) => !listKeys.has(key)));
 
 // --- 2. in Chromium
@@ -132,7 +134,7 @@ const mark = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 say('');
 say('JavaScript per screen (gzip -9; a screen counts every chunk it loads before it runs)');
 say(`  login                        ${fmt(kb(login.js)).padStart(7)} KB   target < ${TARGETS.loginKb} KB   ${mark(kb(login.js) < TARGETS.loginKb)}   (${login.files.length} file${login.files.length > 1 ? 's' : ''}; CSS ${fmt(kb(login.css))} KB)`);
-say(`  conversation list (workspace) ${fmt(kb(list.js)).padStart(6)} KB   target < ${TARGETS.workspaceKb} KB   ${mark(kb(list.js) < TARGETS.workspaceKb)}   (workspace chunk ${fmt(kb(workspaceOnly.js))} KB; CSS ${fmt(kb(list.css))} KB)`);
+say(`  conversation list (workspace) ${fmt(kb(list.js)).padStart(6)} KB   target < ${TARGETS.workspaceKb} KB   ${mark(kb(list.js) < TARGETS.workspaceKb)}   (shell and workspace chunks ${fmt(kb(shellAndWorkspace.js))} KB; CSS ${fmt(kb(list.css))} KB)`);
 say(`  conversation open (+ editor)  ${fmt(kb(open.js)).padStart(6)} KB   target < ${TARGETS.workspaceKb} KB   ${mark(kb(open.js) < TARGETS.workspaceKb)}   (reply editor ${fmt(kb(editorOnly.js))} KB, loaded with the first conversation)`);
 say(`  the entry's biggest parts (share of its original sources): ${topSources(outDir, manifest[entry]!.file)
   .map(({ name, share }) => `${name} ${Math.round(share * 100)}%`)

@@ -38,8 +38,6 @@ export const PasswordUpdateBodySchema = z
 
 export const ConfirmationQuerySchema = z.object({ confirmation_token: z.string().min(1).max(512) });
 
-/** The five devise_token_auth headers a dashboard session sends on every request (000 section 7). */
-export const SESSION_HEADERS = ['access-token', 'token-type', 'client', 'expiry', 'uid'] as const;
-export type SessionHeaders = Record<(typeof SESSION_HEADERS)[number], string>;
-/** Cookie that keeps the session headers for the web app, as Chatwoot's dashboard does. */
-export const SESSION_COOKIE = 'cw_d_session_info';
+// The session's headers and cookie live in session.ts, free of zod: the web app's login screen reads them.
+export { SESSION_COOKIE, SESSION_HEADERS } from './session.ts';
+export type { SessionHeaders } from './session.ts';

@@ -5,6 +5,7 @@ import { LOGIN_PATH, loginPath, routeNameOf } from '../lib/routing.ts';
 import { hasSession } from '../lib/session.ts';
 import { CurrentAccountContext, useCurrentUser } from '../features/auth/index.ts';
 import { guard } from './guard.ts';
+import { loadAppShell } from './lazy-app-shell.tsx';
 import { sessionPendingState } from './session-pending-state.tsx';
 
 /** Every /app/accounts/:accountId route: loads the session, lets the guard decide, then shares user and account. */
@@ -22,6 +23,11 @@ export function AccountLayout() {
   useEffect(() => {
     if (account) setLocale(account.locale);
   }, [account]);
+
+  // The shell's chunk comes while the session is checked, not after.
+  useEffect(() => {
+    if (signedIn) void loadAppShell();
+  }, [signedIn]);
 
   if (signedIn && !user) {
     const waiting = sessionPendingState(session);

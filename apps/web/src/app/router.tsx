@@ -1,16 +1,21 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { authRoutes } from '../features/auth/index.ts';
-import { accountRoutes } from '../features/accounts/index.ts';
-import { conversationRoutes } from '../features/conversations/index.ts';
-import { profileRoutes } from '../features/profile/index.ts';
+// Route modules, not the features' index files: an index also re-exports components the login screen must
+// not download (the account switcher and its schemas, the editor's settings readers).
+import { authRoutes } from '../features/auth/routes.tsx';
+import { accountRoutes } from '../features/accounts/routes.tsx';
+import { conversationRoutes } from '../features/conversations/routes.tsx';
+import { profileRoutes } from '../features/profile/routes.tsx';
+import { LazyScreen } from '../components/lazy-screen.tsx';
 import { AccountLayout, HomeRedirect } from './account-layout.tsx';
 import { AppRoot } from './app-root.tsx';
+import { LazyAppShell } from './lazy-app-shell.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
-import { AppShell } from './shell/app-shell.tsx';
 
 /**
  * Every route lives under /app (000 section 2); account routes under /app/accounts/:accountId, where the
- * guard runs. Each feature brings its own route objects; account routes name themselves in `handle`.
+ * guard runs. Each feature brings its own route objects; account routes name themselves in `handle`. The
+ * entry chunk holds the router, the providers, the signed-out screens and the guard: the app shell and every
+ * account screen are lazy chunks (the login screen's JavaScript, bench/web).
  */
 export const routes: RouteObject[] = [
   {
@@ -26,7 +31,14 @@ export const routes: RouteObject[] = [
           // A route without a name: the guard sends it on to the dashboard.
           { index: true, element: null },
           ...accountRoutes,
-          { element: <AppShell />, children: [...conversationRoutes, ...profileRoutes] },
+          {
+            element: (
+              <LazyScreen>
+                <LazyAppShell />
+              </LazyScreen>
+            ),
+            children: [...conversationRoutes, ...profileRoutes],
+          },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -76,6 +76,16 @@ describe('api client', () => {
     expect((error as Error).message).toContain('id:');
   });
 
+  it('loads a schema passed as a function (the login screen does not ship zod) and checks the answer against it', async () => {
+    fakeApi({ 'GET /x': { body: { id: 'not-a-number' } }, 'GET /y': { body: { id: 1 } } });
+    const load = vi.fn(async () => z.object({ id: z.number() }));
+    const error = await api('/x', { schema: load }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContractError);
+    expect((error as Error).message).toContain('id:');
+    expect(await api('/y', { schema: load })).toEqual({ id: 1 });
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it('turns a network failure into an ApiError with status 0', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     const error = await api('/api/v1/profile').catch((e: unknown) => e);

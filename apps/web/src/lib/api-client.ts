@@ -42,11 +42,18 @@ export class ContractError extends Error {
 /** Fired on `window` when a signed-in request is answered 401: the session is gone. */
 export const SESSION_EXPIRED_EVENT = 'session:expired';
 
+/**
+ * The shared zod schema of an answer, or a function that imports it: a screen in the entry chunk (the login
+ * screen) passes the function, so that the production build, which never calls it, ships neither the schemas
+ * nor zod there.
+ */
+export type AnswerSchema<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+
 export type RequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  /** The shared zod schema of the answer, checked in development builds. */
-  schema?: z.ZodType<T>;
+  /** The answer's shared schema (or its loader), checked in development builds only. */
+  schema?: AnswerSchema<T>;
   signal?: AbortSignal;
 };
 
@@ -90,7 +97,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     throw new ApiError(response.status, body && typeof body === 'object' ? (body as Record<string, unknown>) : {});
   }
   if (import.meta.env.DEV && options.schema) {
-    const checked = options.schema.safeParse(body);
+    const schema = typeof options.schema === 'function' ? await options.schema() : options.schema;
+    const checked = schema.safeParse(body);
     if (!checked.success) throw new ContractError(path, checked.error.issues);
   }
   return { data: body as T, headers: response.headers };

@@ -1,4 +1,4 @@
-import { SESSION_COOKIE, SESSION_HEADERS, type SessionHeaders } from '@app/shared/auth';
+import { SESSION_COOKIE, SESSION_HEADERS, type SessionHeaders } from '@app/shared/session';
 
 /** The session headers kept in the session cookie (000 section 7), or null without a usable one. */
 export function readSession(): SessionHeaders | null {

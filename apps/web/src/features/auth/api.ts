@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PasswordResetRequestResponseSchema, SignInResponseSchema, SuccessSchema, ValidateTokenResponseSchema } from '@app/shared/auth';
-import { ResendConfirmationResponseSchema } from '@app/shared/profile';
 import type { CurrentUser } from '@app/shared/users';
 import { api, apiRequest } from '../../lib/api-client.ts';
 import { clearSession, hasSession, storeSession } from '../../lib/session.ts';
+
+// The login screen's chunk: the answers' schemas are imported only when a development build checks them.
+const authSchemas = () => import('@app/shared/auth');
+const profileSchemas = () => import('@app/shared/profile');
 
 /** Query keys of the signed-in session. */
 export const sessionKeys = { all: ['session'] as const, currentUser: () => [...sessionKeys.all, 'current-user'] as const };
@@ -16,13 +18,13 @@ export function useCurrentUser() {
     staleTime: 60_000,
     retry: false,
     queryFn: async ({ signal }): Promise<CurrentUser> =>
-      (await api('/auth/validate_token', { schema: ValidateTokenResponseSchema, signal })).payload.data,
+      (await api('/auth/validate_token', { schema: () => authSchemas().then((m) => m.ValidateTokenResponseSchema), signal })).payload.data,
   });
 }
 
 /** Sign-in and set-password both answer the user plus the session headers, which the session cookie keeps. */
 async function startSession(path: string, method: 'POST' | 'PUT', body: unknown): Promise<CurrentUser> {
-  const { data, headers } = await apiRequest(path, { method, body, schema: SignInResponseSchema });
+  const { data, headers } = await apiRequest(path, { method, body, schema: () => authSchemas().then((m) => m.SignInResponseSchema) });
   storeSession(headers);
   return data.data;
 }
@@ -39,7 +41,7 @@ export function useSignIn() {
 export function useSignOut() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api('/auth/sign_out', { method: 'DELETE', schema: SuccessSchema }).catch(() => undefined),
+    mutationFn: () => api('/auth/sign_out', { method: 'DELETE', schema: () => authSchemas().then((m) => m.SuccessSchema) }).catch(() => undefined),
     onSettled: () => {
       clearSession();
       client.clear();
@@ -54,7 +56,7 @@ export function useRequestPasswordReset() {
       api('/auth/password', {
         method: 'POST',
         body: { email, redirect_url: `${window.location.origin}/app/auth/password/edit` },
-        schema: PasswordResetRequestResponseSchema,
+        schema: () => authSchemas().then((m) => m.PasswordResetRequestResponseSchema),
       }),
   });
 }
@@ -71,6 +73,6 @@ export function useResetPassword() {
 
 export function useResendConfirmation() {
   return useMutation({
-    mutationFn: () => api('/api/v1/profile/resend_confirmation', { method: 'POST', schema: ResendConfirmationResponseSchema }),
+    mutationFn: () => api('/api/v1/profile/resend_confirmation', { method: 'POST', schema: () => profileSchemas().then((m) => m.ResendConfirmationResponseSchema) }),
   });
 }
