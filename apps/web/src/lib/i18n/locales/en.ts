@@ -1,4 +1,5 @@
 import { conversationsEn } from './en/conversations.ts';
+import { notificationsEn } from './en/notifications.ts';
 import { profileEn } from './en/profile.ts';
 import { shellEn } from './en/shell.ts';
 import { widgetsEn } from './en/widgets.ts';
@@ -89,6 +90,6 @@ const coreEn = {
  * The en dictionary: every string the app shows, one file per area under en/ (keys are prefixed by area,
  * so the parts never collide). Keys follow Chatwoot's where the spec names them.
  */
-export const en = { ...coreEn, ...shellEn, ...profileEn, ...conversationsEn, ...widgetsEn } as const;
+export const en = { ...coreEn, ...shellEn, ...profileEn, ...conversationsEn, ...notificationsEn, ...widgetsEn } as const;
 
 export type MessageKey = keyof typeof en;
