@@ -370,3 +370,37 @@ describe('each realtime event, from the change that causes it, with its payload'
     expect(event.data).toMatchObject({ id, name: 'Linus T.' });
   });
 });
+
+describe('notification events over /cable', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it('S0-7.71 an assignment sends notification.created with the counts to the assignee, and to nobody else', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const agent = await createMember(t, account.id, 'agent');
+    const inbox = await createInbox(t, account.id, { members: [admin.user.id, agent.user.id] });
+    const conversation = await createConversation(t, account.id, inbox.id);
+    const agentSocket = (await subscribe(t, t.app, agent)).client;
+    const adminSocket = (await subscribe(t, t.app, admin)).client;
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/accounts/${account.id}/conversations/${conversation.displayId}/assignments`,
+        headers: admin.headers,
+        payload: { assignee_id: agent.user.id },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const event = await agentSocket.event('notification.created', 5000);
+      expect(event.data).toMatchObject({ unread_count: 1, count: 1, notification: { notification_type: 'conversation_assignment', primary_actor_id: conversation.id } });
+      await settle();
+      expect(adminSocket.events('notification.created')).toEqual([]);
+    } finally {
+      agentSocket.close();
+      adminSocket.close();
+    }
+  });
+});

@@ -5,6 +5,7 @@ import { authRoutes } from '../features/auth/routes.tsx';
 import { accountRoutes } from '../features/accounts/routes.tsx';
 import { conversationRoutes } from '../features/conversations/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
+import { notificationRoutes } from '../features/notifications/routes.tsx';
 import { LazyScreen } from '../components/lazy-screen.tsx';
 import { AccountLayout, HomeRedirect } from './account-layout.tsx';
 import { AppRoot } from './app-root.tsx';
@@ -37,7 +38,7 @@ export const routes: RouteObject[] = [
                 <LazyAppShell />
               </LazyScreen>
             ),
-            children: [...conversationRoutes, ...profileRoutes],
+            children: [...conversationRoutes, ...profileRoutes, ...notificationRoutes],
           },
         ],
       },
