@@ -1,3 +1,5 @@
+import { StrokeIcon } from '../../components/stroke-icon.tsx';
+
 /** Line icons of the shell (24px grid, 1.75 stroke), drawn inline so they take the text colour. */
 const PATHS = {
   inbox: 'M22 12h-6l-2 3h-4l-2-3H2M5.45 5.11 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.45-6.89A2 2 0 0 0 16.76 4H7.24a2 2 0 0 0-1.79 1.11z',
@@ -34,10 +36,5 @@ const PATHS = {
 export type IconName = keyof typeof PATHS;
 
 export function Icon({ name, size = 18 }: { name: IconName; size?: number }) {
-  return (
-    <svg className="shell-icon" width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.75}
-      strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d={PATHS[name]} />
-    </svg>
-  );
+  return <StrokeIcon d={PATHS[name]} size={size} className="shell-icon" strokeWidth={1.75} />;
 }

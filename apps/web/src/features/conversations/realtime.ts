@@ -7,6 +7,7 @@ import { adjustCounts } from './utils/counts-cache.ts';
 import { findConversation, knownMember, patchConversation, writeToLists } from './utils/list-cache.ts';
 import { conversationTypeOf, type CountsFilters, type ListKind } from './utils/list-filters.ts';
 import { patchMessage, upsertMessage } from './utils/messages-cache.ts';
+import { CONVERSATION_EVENTS } from '@app/shared/events';
 
 /** A /cable event as lib/realtime hands it on (its name and payload; docs/realtime.md), or one made here from an answer. */
 export type CableEvent = { event: string; data: unknown };
@@ -24,15 +25,7 @@ export type RealtimeContext = {
   now?: () => number;
 };
 
-const CONVERSATION_CHANGES = new Set([
-  'conversation.created',
-  'conversation.updated',
-  'conversation.status_changed',
-  'conversation.read',
-  'conversation.contact_changed',
-  'assignee.changed',
-  'first.reply.created',
-]);
+const CONVERSATION_CHANGES = new Set<string>(CONVERSATION_EVENTS);
 
 type MessageEvent = Message & { conversation?: { assignee_id?: number | null; last_activity_at?: number } };
 type TypingEvent = { conversation: Conversation; user: { id: number; name: string; type: string }; is_private?: boolean };

@@ -1,3 +1,4 @@
+import { StrokeIcon } from '../../../components/stroke-icon.tsx';
 /** The workspace's line icons (24-unit grid, drawn with currentColor). */
 const PATHS = {
   chat: 'M4 5h16v11H9l-5 4z',
@@ -34,21 +35,5 @@ const PATHS = {
 export type IconName = keyof typeof PATHS;
 
 export function Icon({ name, size = 16, className }: { name: IconName; size?: number; className?: string }) {
-  return (
-    <svg
-      className={className ? `cw-icon ${className}` : 'cw-icon'}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+  return <StrokeIcon d={PATHS[name]} size={size} className={className ? `cw-icon ${className}` : 'cw-icon'} strokeWidth={1.8} />;
 }

@@ -1,3 +1,4 @@
+import { StrokeIcon } from '../../../../components/stroke-icon.tsx';
 /**
  * The editor's line icons (24px grid drawn at 16px, 2px stroke), inline SVG in the text colour. Drawn rather
  * than typed: glyphs such as 🔗 📎 ↶ ↷ are missing from the fonts of many desktops (Debian's Chromium showed
@@ -23,21 +24,6 @@ const MIRRORED = new Set<EditorIconName>(['bulletList', 'orderedList', 'undo', '
 
 /** Decorative only: the button around it carries the name (aria-label or its text). */
 export function EditorIcon({ name, size = 16 }: { name: EditorIconName; size?: number }) {
-  return (
-    <svg
-      className={`reply-editor__icon${MIRRORED.has(name) ? ' reply-editor__icon--mirror' : ''}`}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+  const className = `reply-editor__icon${MIRRORED.has(name) ? ' reply-editor__icon--mirror' : ''}`;
+  return <StrokeIcon d={PATHS[name]} size={size} className={className} strokeWidth={2} />;
 }
