@@ -2,6 +2,8 @@
 // `conversations` conversations and `messages` messages in each. Render and scroll figures then measure the app,
 // not a server. The /cable socket is held open and silent.
 import type { Page, Route } from 'playwright-core';
+// bench is not a dependant of the workspace packages; the web app's test fixtures are imported by path.
+import { makeInbox } from '../../apps/web/src/test/fixtures.ts';
 
 export const ACCOUNT_ID = 1;
 const NOW = Math.floor(Date.now() / 1000);
@@ -130,34 +132,6 @@ function conversation(id: number) {
   };
 }
 
-const inbox = (id: number, name: string) => ({
-  id,
-  name,
-  channel_id: id,
-  channel_type: 'Channel::Api',
-  avatar_url: '',
-  greeting_enabled: false,
-  greeting_message: null,
-  working_hours_enabled: false,
-  enable_email_collect: true,
-  csat_survey_enabled: false,
-  enable_auto_assignment: true,
-  auto_assignment_config: {},
-  out_of_office_message: null,
-  working_hours: [],
-  timezone: 'UTC',
-  allow_messages_after_resolved: true,
-  lock_to_single_conversation: false,
-  sender_name_type: 'friendly',
-  business_name: null,
-  provider: null,
-  medium: null,
-  phone_number: null,
-  reauthorization_required: false,
-  message_templates: [],
-  additional_attributes: {},
-  unresponded_conversations_count: 0,
-});
 
 /** Answers the app's calls from generated data; counts the message windows asked for. */
 export async function mockApi(page: Page, options: { conversations: number; messages: number }) {
@@ -178,7 +152,7 @@ export async function mockApi(page: Page, options: { conversations: number; mess
     if (p === '/auth/validate_token') return json(route, { payload: { success: true, data: user } });
     if (p === '/api/v1/global_config') return json(route, { agent_bots_enabled: true, deployment: 'self_hosted', create_new_account_from_dashboard: false, enable_account_signup: false, oauth_providers: {} });
     if (p === '~') return json(route, { id: ACCOUNT_ID, name: 'Bench Support', locale: 'en', domain: null, support_email: null, status: 'active', created_at: '2024-01-01T00:00:00.000Z', features: {}, custom_attributes: {}, settings: {}, cache_keys: { label: 1, inbox: 1, team: 1 }, latest_chatwoot_version: '1.0.0' });
-    if (p === '~/inboxes') return json(route, { payload: [inbox(1, 'Website chat'), inbox(2, 'Billing'), inbox(3, 'Enterprise')] });
+    if (p === '~/inboxes') return json(route, { payload: [makeInbox(1, 'Website chat'), makeInbox(2, 'Billing'), makeInbox(3, 'Enterprise')] });
     if (p === '~/labels') return json(route, { payload: ['billing', 'vip', 'bug'].map((title, i) => ({ id: i + 1, title, description: null, color: ['#F79009', '#7A5AF8', '#0BA5EC'][i], show_on_sidebar: true })) });
     if (p === '~/conversations') return route.fulfill({ status: 200, contentType: 'application/json', body: url.searchParams.get('page') === '1' ? listBody : emptyPage });
     if (p === '~/conversations/meta') return json(route, { meta: counts });

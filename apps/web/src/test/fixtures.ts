@@ -1,3 +1,4 @@
+import type { Inbox } from '@app/shared/inboxes';
 import { permissionsFor } from '@app/shared/permissions';
 import type { CurrentUser, UserAccount } from '@app/shared/users';
 import type { CustomRolePermission } from '@app/shared/constants';
@@ -71,5 +72,38 @@ export function sessionHeaders(overrides: Record<string, string> = {}): Record<s
     expiry: String(Math.floor(Date.now() / 1000) + 3600),
     uid: 'jane@example.com',
     ...overrides,
+  };
+}
+
+/** An inbox valid against InboxSchema: an API channel with the defaults the API gives a new one. */
+export function makeInbox(id: number, name: string, extra: Partial<Inbox> = {}): Inbox {
+  return {
+    id,
+    name,
+    channel_id: id,
+    channel_type: 'Channel::Api',
+    avatar_url: '',
+    greeting_enabled: false,
+    greeting_message: null,
+    working_hours_enabled: false,
+    enable_email_collect: true,
+    csat_survey_enabled: false,
+    enable_auto_assignment: true,
+    auto_assignment_config: {},
+    out_of_office_message: null,
+    working_hours: [],
+    timezone: 'UTC',
+    allow_messages_after_resolved: true,
+    lock_to_single_conversation: false,
+    sender_name_type: 'friendly',
+    business_name: null,
+    provider: null,
+    medium: null,
+    phone_number: null,
+    reauthorization_required: false,
+    message_templates: [],
+    additional_attributes: {},
+    unresponded_conversations_count: 0,
+    ...extra,
   };
 }

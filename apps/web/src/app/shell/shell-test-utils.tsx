@@ -4,7 +4,6 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { render } from '@testing-library/react';
 import { resolveFeatures, type Account } from '@app/shared/accounts';
 import type { FeatureFlag } from '@app/shared/constants';
-import type { Inbox } from '@app/shared/inboxes';
 import type { CurrentUser } from '@app/shared/users';
 import { storeSession } from '../../lib/session.ts';
 import { named } from '../../lib/routing.ts';
@@ -35,37 +34,7 @@ export function makeAccountDetails(id = 7, { off = [] as FeatureFlag[], ...extra
   };
 }
 
-export function makeInbox(id: number, name: string, extra: Partial<Inbox> = {}): Inbox {
-  return {
-    id,
-    name,
-    channel_id: id,
-    channel_type: 'Channel::Api',
-    avatar_url: '',
-    greeting_enabled: false,
-    greeting_message: null,
-    working_hours_enabled: false,
-    enable_email_collect: true,
-    csat_survey_enabled: false,
-    enable_auto_assignment: true,
-    auto_assignment_config: {},
-    out_of_office_message: null,
-    working_hours: [],
-    timezone: 'UTC',
-    allow_messages_after_resolved: true,
-    lock_to_single_conversation: false,
-    sender_name_type: 'friendly',
-    business_name: null,
-    provider: null,
-    medium: null,
-    phone_number: null,
-    reauthorization_required: false,
-    message_templates: [],
-    additional_attributes: {},
-    unresponded_conversations_count: 0,
-    ...extra,
-  };
-}
+export { makeInbox } from '../../test/fixtures.ts';
 
 const at = (accountId: number, rest: string) => `/api/v1/accounts/${accountId}/${rest}`;
 

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { NotificationListSchema, NotificationSchema, type Notification, type NotificationList } from '@app/shared/notifications';
+import type { Notification, NotificationList } from '@app/shared/notifications';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { nextNotificationPage } from './utils/pagination.ts';
 import { markReadInList, removeFromList, replaceInList } from './utils/list-cache.ts';
@@ -19,6 +19,12 @@ export type NotificationPages = InfiniteData<NotificationPage, number>;
 
 /** 001 section 9: opening a notification shows it as read only 4 seconds later (the request goes at once). */
 export const MARK_READ_UI_DELAY_MS = 4000;
+
+// The shared schemas are checked in development only (lib/api-client.ts): loaded on demand, so the shell's
+// chunk (the bell uses this module) does not ship them.
+const notificationSchemas = () => import('@app/shared/notifications');
+const NotificationListSchema = () => notificationSchemas().then((m) => m.NotificationListSchema);
+const NotificationSchema = () => notificationSchemas().then((m) => m.NotificationSchema);
 
 /** Chatwoot answers a bare integer. */
 const UnreadCountSchema = z.number().int().min(0);

@@ -1,7 +1,16 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
+import { Bold } from '@tiptap/extension-bold';
+import { Code } from '@tiptap/extension-code';
+import { Document } from '@tiptap/extension-document';
+import { HardBreak } from '@tiptap/extension-hard-break';
+import { Italic } from '@tiptap/extension-italic';
+import { Link } from '@tiptap/extension-link';
+import { BulletList, ListItem, ListKeymap, OrderedList } from '@tiptap/extension-list';
+import { Paragraph } from '@tiptap/extension-paragraph';
+import { Text } from '@tiptap/extension-text';
+import { Dropcursor, Gapcursor, TrailingNode, UndoRedo } from '@tiptap/extensions';
 import Placeholder from '@tiptap/extension-placeholder';
 import type { EditorProps } from '@tiptap/pm/view';
 import { useToast } from '../../../components/toast-provider.tsx';
@@ -54,19 +63,27 @@ export function ReplyEditor(props: ReplyEditorProps) {
   latest.current = { ...latest.current, props, sendKey, signature, files: attachments.files };
 
   const [extensions] = useState(() => [
-    StarterKit.configure({
-      heading: false,
-      blockquote: false,
-      codeBlock: false,
-      horizontalRule: false,
-      strike: false,
-      underline: false,
-      // No autolink: it makes links inclusive, so the words typed after a link would join it. Markdown
-      // renderers link bare addresses anyway.
-      link: { openOnClick: false, autolink: false, defaultProtocol: 'https' },
-      // Each paragraph takes the direction of its own first letters, so Arabic in an English desk reads right.
-      paragraph: { HTMLAttributes: { dir: 'auto' } },
-    }),
+    // What a reply can hold, extension by extension (the starter kit would also ship headings, quotes,
+    // code blocks, rules, strike and underline, which replies do not use).
+    Document,
+    // Each paragraph takes the direction of its own first letters, so Arabic in an English desk reads right.
+    Paragraph.configure({ HTMLAttributes: { dir: 'auto' } }),
+    Text,
+    Bold,
+    Italic,
+    Code,
+    HardBreak,
+    // No autolink: it makes links inclusive, so the words typed after a link would join it. Markdown
+    // renderers link bare addresses anyway.
+    Link.configure({ openOnClick: false, autolink: false, defaultProtocol: 'https' }),
+    BulletList,
+    OrderedList,
+    ListItem,
+    ListKeymap,
+    UndoRedo,
+    Dropcursor,
+    Gapcursor,
+    TrailingNode,
     Placeholder.configure({
       placeholder: () => t(latest.current.props.mode === 'note' ? 'REPLY_EDITOR.NOTE_PLACEHOLDER' : 'REPLY_EDITOR.REPLY_PLACEHOLDER'),
     }),

@@ -1,6 +1,5 @@
 import type { Agent } from '@app/shared/agents';
 import type { Conversation } from '@app/shared/conversations';
-import type { Inbox } from '@app/shared/inboxes';
 import type { Label } from '@app/shared/labels';
 import { messageTypeNumber, type Message } from '@app/shared/messages';
 import type { MessageType } from '@app/shared/constants';
@@ -116,35 +115,6 @@ export function makeConversation(id: number, extra: Partial<Conversation> = {}):
   };
 }
 
-export function makeInbox(id: number, name: string): Inbox {
-  return {
-    id,
-    name,
-    channel_id: id,
-    channel_type: 'Channel::Api',
-    avatar_url: '',
-    greeting_enabled: false,
-    greeting_message: null,
-    working_hours_enabled: false,
-    enable_email_collect: true,
-    csat_survey_enabled: false,
-    enable_auto_assignment: true,
-    auto_assignment_config: {},
-    out_of_office_message: null,
-    working_hours: [],
-    timezone: 'UTC',
-    allow_messages_after_resolved: true,
-    lock_to_single_conversation: false,
-    sender_name_type: 'friendly',
-    business_name: null,
-    provider: null,
-    medium: null,
-    phone_number: null,
-    reauthorization_required: false,
-    message_templates: [],
-    additional_attributes: {},
-    unresponded_conversations_count: 0,
-  };
-}
+export { makeInbox } from '../../../test/fixtures.ts';
 
 export const makeLabel = (id: number, title: string, color = '#1f93ff'): Label => ({ id, title, description: null, color, show_on_sidebar: true });
