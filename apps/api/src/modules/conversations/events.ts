@@ -1,10 +1,7 @@
 import type { CONVERSATION_EVENTS } from '@app/shared/events';
-import { inArray } from 'drizzle-orm';
-import { schema } from '@app/db';
 import type { AccountCtx } from '../../lib/context.ts';
-import { presentConversations } from './present.ts';
-import { selectConversationRows, type ConversationRow } from './queries.ts';
-import { presentConversationById } from './service.ts';
+import type { ConversationRow } from './queries.ts';
+import { presentConversationById, presentConversationsByIds } from './service.ts';
 
 type ConversationEventName = (typeof CONVERSATION_EVENTS)[number];
 
@@ -41,13 +38,11 @@ export function changedAttributes(before: ConversationRow, after: ConversationRo
 /** One event per conversation for a batch (bulk work), presented in a fixed number of queries. */
 export async function publishConversationsEvent(ctx: AccountCtx, ids: number[], name: ConversationEventName, changes?: Map<number, ChangedAttributes>) {
   if (ids.length === 0) return;
-  const rows = await selectConversationRows(ctx.db, inArray(schema.conversations.id, ids), [], ids.length, 0);
-  const payloads = await presentConversations(ctx, rows);
-  rows.forEach((row, i) => {
-    const changed = changes?.get(row.conversation.id);
-    const data = changed ? { ...payloads[i]!, changed_attributes: changed } : payloads[i]!;
-    ctx.bus.publish({ name, accountId: row.conversation.accountId, inboxId: row.conversation.inboxId, data });
-  });
+  for (const [id, payload] of await presentConversationsByIds(ctx, ids)) {
+    const changed = changes?.get(id);
+    const data = changed ? { ...payload, changed_attributes: changed } : payload;
+    ctx.bus.publish({ name, accountId: ctx.accountId, inboxId: payload.inbox_id, data });
+  }
 }
 
 export type ChangedAttributes = Record<string, { previous_value: unknown; current_value: unknown }>;

@@ -1,4 +1,4 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { eq, inArray, type SQL } from 'drizzle-orm';
 import { schema, type Executor } from '@app/db';
 import { CONVERSATIONS_PER_PAGE, type ListConversationsQuery } from '@app/shared/conversations';
 import type { FilterQuery } from '@app/shared/custom-filters';
@@ -41,6 +41,14 @@ export async function presentConversationById(ctx: AccountCtx, id: number) {
   const [payload] = await presentConversations(ctx, rows);
   if (!payload) throw notFound();
   return payload;
+}
+
+/** The payloads of several conversations (by database id) in a fixed number of queries; gone ones are absent. */
+export async function presentConversationsByIds(ctx: AccountCtx, ids: number[]) {
+  if (ids.length === 0) return new Map<number, Awaited<ReturnType<typeof presentConversations>>[number]>();
+  const rows = await selectConversationRows(ctx.db, inArray(c.id, ids), [], ids.length, 0);
+  const payloads = await presentConversations(ctx, rows);
+  return new Map(rows.map((row, i) => [row.conversation.id, payloads[i]!]));
 }
 
 /** The list filters that change the counts (not the page, the sort or the assignee tab). */

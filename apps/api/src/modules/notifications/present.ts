@@ -1,33 +1,19 @@
-import type { Conversation } from '@app/shared/conversations';
 import type { Notification } from '@app/shared/notifications';
-import { AppError } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
-import { presentConversationById } from '../conversations/service.ts';
+import { presentConversationsByIds } from '../conversations/service.ts';
 import { serializeMessages } from '../messages/service.ts';
 import { inboxNames, messageRows, userRows, type NotificationRow } from './queries.ts';
 import { serializeNotification, serializeUserPush } from './serializers.ts';
 
 const distinct = (ids: (number | null)[]) => [...new Set(ids.filter((id): id is number => id !== null))];
 
-/** The conversation's payload, or null when it went away meanwhile (its notifications go with it). */
-async function conversationOrNull(ctx: AccountCtx, id: number): Promise<Conversation | null> {
-  try {
-    return await presentConversationById(ctx, id);
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'not_found') return null;
-    throw err;
-  }
-}
-
 /**
- * Notification rows of one account as notification objects. Each distinct conversation is presented
- * once (a page holds at most 15); messages, users and inbox names are loaded in one query per kind.
+ * Notification rows of one account as notification objects: the conversations, messages, users and inbox
+ * names they refer to are loaded in a fixed number of queries, whatever the page's size.
  */
 export async function presentNotifications(ctx: AccountCtx, rows: NotificationRow[]): Promise<Notification[]> {
   if (rows.length === 0) return [];
-  const conversationIds = distinct(rows.map((r) => r.primaryActorId));
-  const presented = await Promise.all(conversationIds.map((id) => conversationOrNull(ctx, id)));
-  const conversations = new Map(conversationIds.map((id, i) => [id, presented[i] ?? null]));
+  const conversations = await presentConversationsByIds(ctx, distinct(rows.map((r) => r.primaryActorId)));
 
   const messageIds = distinct(rows.map((r) => (r.secondaryActorType === 'Message' ? r.secondaryActorId : null)));
   const userIds = distinct([...rows.map((r) => r.userId), ...rows.map((r) => (r.secondaryActorType === 'User' ? r.secondaryActorId : null))]);

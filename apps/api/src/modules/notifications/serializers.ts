@@ -7,6 +7,7 @@ import {
   type NotificationSettings,
   type NotificationType,
 } from '@app/shared/notifications';
+import { serializeUserSender } from '../messages/serializers.ts';
 import type { NotificationRow, NotificationSettingsRow, UserRow } from './queries.ts';
 
 type UrlFor = (key: string) => string;
@@ -14,19 +15,8 @@ type UserPush = Notification['user'];
 
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 
-/** A user in Chatwoot's push shape (`user.push_event_data`). */
-export function serializeUserPush(row: UserRow, url: UrlFor): UserPush {
-  const avatar = row.avatarKey ? url(row.avatarKey) : '';
-  return {
-    id: row.id,
-    name: row.name,
-    available_name: row.displayName || row.name,
-    avatar_url: avatar,
-    thumbnail: avatar,
-    type: 'user',
-    availability_status: row.availability ?? 'offline',
-  };
-}
+/** A user in Chatwoot's push shape (`user.push_event_data`): the same as a message's user sender. */
+export const serializeUserPush = (row: UserRow, url: UrlFor): UserPush => serializeUserSender(row, url) as UserPush;
 
 /** Chatwoot's `notifications.notification_title.*` (en). */
 export function pushMessageTitle(type: NotificationType, displayId: number, inboxName: string): string {
