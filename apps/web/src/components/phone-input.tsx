@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { t } from '../lib/i18n/i18n.ts';
 import { countryList, parsePhone, scrollTopFor, searchCountries, type Country } from './phone-countries.ts';
+import { describedByOf, FieldMessages } from './form-field.tsx';
 import './widgets.css';
 
 type PhoneInputProps = {
@@ -115,7 +116,7 @@ export function PhoneInput({ value, onChange, onDialCodeChange, label, name, pla
 
   const listId = `${id}-countries`;
   const optionId = (index: number) => `${id}-country-${index}`;
-  const describedBy = [error ? `${id}-error` : null, hint && !error ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = describedByOf({ id, hint, error });
   return (
     <div className={`field${error ? ' field--error' : ''}`}>
       <label htmlFor={`${id}-number`}>{label}</label>
@@ -196,16 +197,7 @@ export function PhoneInput({ value, onChange, onDialCodeChange, label, name, pla
           </div>
         ) : null}
       </div>
-      {hint && !error ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }
