@@ -1,21 +1,9 @@
 import { vi } from 'vitest';
 import type { Agent } from '@app/shared/agents';
 import type { CannedResponse } from '@app/shared/canned-responses';
+import { makeAgent } from '../../testing/fixtures.ts';
 
-export const agent = (id: number, name: string): Agent => ({
-  id,
-  account_id: 7,
-  availability_status: 'online',
-  auto_offline: true,
-  confirmed: true,
-  email: `${name.split(' ')[0]!.toLowerCase()}@example.com`,
-  available_name: name,
-  name,
-  role: 'agent',
-  thumbnail: '',
-  custom_role_id: null,
-  provider: 'email',
-});
+export const agent = (id: number, name: string): Agent => makeAgent(id, name);
 
 export const canned = (id: number, shortCode: string, content: string): CannedResponse => ({
   id,
