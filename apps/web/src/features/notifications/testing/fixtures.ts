@@ -1,67 +1,24 @@
 import type { Conversation } from '@app/shared/conversations';
 import type { Notification, NotificationList } from '@app/shared/notifications';
+import { makeAgent, makeConversation as makeWorkspaceConversation } from '../../conversations/testing/fixtures.ts';
 
 /** A fixed "now" for fixtures: 2024-05-14 10:00 UTC (unix seconds). */
 export const NOW = 1_715_680_800;
 export const ACCOUNT_ID = 7;
 
-/** The conversation a notification points at, valid against ConversationSchema; `id` is its display id. */
+/**
+ * The conversation a notification points at, valid against ConversationSchema; `id` is its display id. The
+ * workspace's conversation fixture, assigned to Sam Lee, with its last activity a minute ago and no messages.
+ */
 export function makeConversation(id: number, extra: Partial<Conversation> = {}): Conversation {
+  const base = makeWorkspaceConversation(id);
   return {
-    id,
-    account_id: ACCOUNT_ID,
-    uuid: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
-    inbox_id: 1,
-    status: 'open',
-    priority: null,
-    labels: [],
-    muted: false,
-    can_reply: true,
-    snoozed_until: null,
-    unread_count: 0,
-    additional_attributes: {},
-    custom_attributes: {},
-    agent_last_seen_at: 0,
-    assignee_last_seen_at: 0,
-    contact_last_seen_at: 0,
-    first_reply_created_at: 0,
-    waiting_since: NOW - 3600,
+    ...base,
     last_activity_at: NOW - 60,
     timestamp: NOW - 60,
     created_at: NOW - 86_400,
     updated_at: NOW - 60,
-    sla_policy_id: null,
-    meta: {
-      sender: {
-        id: 100 + id,
-        name: `Customer ${id}`,
-        email: `customer${id}@example.com`,
-        phone_number: null,
-        identifier: null,
-        thumbnail: '',
-        blocked: false,
-        additional_attributes: {},
-        custom_attributes: {},
-        type: 'contact',
-      },
-      channel: 'Channel::Api',
-      assignee: {
-        id: 2,
-        account_id: ACCOUNT_ID,
-        availability_status: 'online',
-        auto_offline: true,
-        confirmed: true,
-        email: 'sam@example.com',
-        available_name: 'Sam Lee',
-        name: 'Sam Lee',
-        role: 'agent',
-        thumbnail: '',
-        custom_role_id: null,
-        provider: 'email',
-      },
-      team: null,
-      hmac_verified: false,
-    },
+    meta: { ...base.meta, assignee: makeAgent(2, 'Sam Lee') },
     messages: [],
     last_non_activity_message: null,
     ...extra,
