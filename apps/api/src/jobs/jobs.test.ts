@@ -165,7 +165,7 @@ describe('API channel end to end (workers running)', () => {
   });
   afterAll(() => t.close());
 
-  it("an agent's reply reaches the inbox's webhook_url as Chatwoot sends it, and the message becomes sent", async () => {
+  it("S1-3.02 an agent's reply reaches the inbox's webhook_url as Chatwoot sends it, and the message becomes sent", async () => {
     const { account, admin, inbox, conversation } = await apiInboxWithConversation(t);
     const sent = await post(t, `/api/v1/accounts/${account.id}/conversations/${conversation.displayId}/messages`, admin.headers, { content: 'We are on it' });
     expect(sent.statusCode, sent.body).toBe(200);
@@ -188,7 +188,7 @@ describe('API channel end to end (workers running)', () => {
     expect(row.contentAttributes.external_error).toBeUndefined();
   });
 
-  it('a failed delivery marks the message failed with the error; retry sends it once more and it becomes sent', async () => {
+  it('S1-3.24 S1-4.18 S1-7.90 a failed delivery marks the message failed with the error; retry sends it once more and it becomes sent', async () => {
     const { account, admin, conversation } = await apiInboxWithConversation(t);
     answer = (hit) => hit.res.writeHead(hit.json.event === 'message_created' ? 503 : 200).end('busy');
     const base = `/api/v1/accounts/${account.id}/conversations/${conversation.displayId}/messages`;
