@@ -46,6 +46,8 @@ export const ROUTE_ACCESS = {
   // --- web routes, 000 section 2
   account_suspended: ['administrator', 'agent', 'custom_role', 'checker'],
   home: CONVERSATION_READERS,
+  // `settings` itself redirects by role (001 section 2), so every member may ask for it
+  settings_home: EVERY_MEMBER,
   general_settings_index: ADMIN,
   agent_list: ADMIN,
   agent_bots: ADMIN,

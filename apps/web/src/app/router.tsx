@@ -6,6 +6,18 @@ import { accountRoutes } from '../features/accounts/routes.tsx';
 import { conversationRoutes } from '../features/conversations/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
 import { notificationRoutes } from '../features/notifications/routes.tsx';
+import { settingsRoutes } from '../features/settings/routes.tsx';
+import { inboxSettingsRoutes } from '../features/inbox-settings/routes.tsx';
+import { agentsRoutes } from '../features/agents/routes.tsx';
+import { teamsRoutes } from '../features/teams/routes.tsx';
+import { customRolesRoutes } from '../features/custom-roles/routes.tsx';
+import { auditLogsRoutes } from '../features/audit-logs/routes.tsx';
+import { agentBotsRoutes } from '../features/agent-bots/routes.tsx';
+import { labelsRoutes } from '../features/labels/routes.tsx';
+import { cannedResponsesRoutes } from '../features/canned-responses/routes.tsx';
+import { customAttributesRoutes } from '../features/custom-attributes/routes.tsx';
+import { accountSettingsRoutes } from '../features/account-settings/routes.tsx';
+import { integrationsRoutes } from '../features/integrations/routes.tsx';
 import { LazyScreen } from '../components/lazy-screen.tsx';
 import { AccountLayout, HomeRedirect } from './account-layout.tsx';
 import { AppRoot } from './app-root.tsx';
@@ -38,7 +50,23 @@ export const routes: RouteObject[] = [
                 <LazyAppShell />
               </LazyScreen>
             ),
-            children: [...conversationRoutes, ...profileRoutes, ...notificationRoutes],
+            children: [
+              ...conversationRoutes,
+              ...profileRoutes,
+              ...notificationRoutes,
+              ...settingsRoutes,
+              ...inboxSettingsRoutes,
+              ...agentsRoutes,
+              ...teamsRoutes,
+              ...customRolesRoutes,
+              ...auditLogsRoutes,
+              ...agentBotsRoutes,
+              ...labelsRoutes,
+              ...cannedResponsesRoutes,
+              ...customAttributesRoutes,
+              ...accountSettingsRoutes,
+              ...integrationsRoutes,
+            ],
           },
         ],
       },

@@ -4,7 +4,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { useSectionSave } from '../hooks/use-section-save.ts';
 import { validateEmail, type FieldErrors, type ProfileField } from '../utils/profile-validation.ts';
-import { SettingsCard } from './settings-card.tsx';
+import { SettingsCard } from '../../../components/settings-card.tsx';
 
 /** The sign-in address; a new one needs the current password and is confirmed by mail. */
 export function EmailCard({ user }: { user: CurrentUser }) {

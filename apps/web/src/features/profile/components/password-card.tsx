@@ -4,7 +4,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { useSectionSave } from '../hooks/use-section-save.ts';
 import { validatePasswordChange, type FieldErrors, type ProfileField } from '../utils/profile-validation.ts';
-import { SettingsCard } from './settings-card.tsx';
+import { SettingsCard } from '../../../components/settings-card.tsx';
 
 const EMPTY = { current_password: '', password: '', password_confirmation: '' };
 

@@ -5,7 +5,7 @@ import { t } from '../../../lib/i18n/i18n.ts';
 import { useSectionSave } from '../hooks/use-section-save.ts';
 import { validateNames, type FieldErrors } from '../utils/profile-validation.ts';
 import { AvatarField } from './avatar-field.tsx';
-import { SettingsCard } from './settings-card.tsx';
+import { SettingsCard } from '../../../components/settings-card.tsx';
 
 /** Picture, full name and display name (the name customers see; empty falls back to the full name). */
 export function ProfileDetailsCard({ user }: { user: CurrentUser }) {

@@ -3,7 +3,7 @@ import type { CurrentUser } from '@app/shared/users';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { useSectionSave } from '../hooks/use-section-save.ts';
 import { editorMessageKeyOf, sendKeySettings, type EditorMessageKey } from '../utils/send-key.ts';
-import { SettingsCard } from './settings-card.tsx';
+import { SettingsCard } from '../../../components/settings-card.tsx';
 
 const CHOICES = [
   { key: 'enter', keys: ['Enter'], heading: 'PROFILE_SETTINGS.FORM.SEND_MESSAGE.CARD.ENTER_KEY.HEADING', content: 'PROFILE_SETTINGS.FORM.SEND_MESSAGE.CARD.ENTER_KEY.CONTENT' },

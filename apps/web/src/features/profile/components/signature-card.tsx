@@ -4,7 +4,7 @@ import { TextareaField } from '../../../components/textarea-field.tsx';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { useSectionSave } from '../hooks/use-section-save.ts';
 import { SIGNATURE_MAX_LENGTH, validateSignature, type FieldErrors } from '../utils/profile-validation.ts';
-import { SettingsCard } from './settings-card.tsx';
+import { SettingsCard } from '../../../components/settings-card.tsx';
 
 /** The message signature, markdown; an empty one is saved as none. */
 export function SignatureCard({ user }: { user: CurrentUser }) {

@@ -4,7 +4,7 @@ import { Toggle } from '../../../components/toggle.tsx';
 import { t, type MessageKey } from '../../../lib/i18n/i18n.ts';
 import { useSectionSave } from '../hooks/use-section-save.ts';
 import { isSignatureEnabled, signatureFlagKey, SIGNATURE_CHANNELS, slugifyChannel } from '../utils/signature-flags.ts';
-import { SettingsCard } from './settings-card.tsx';
+import { SettingsCard } from '../../../components/settings-card.tsx';
 
 /** One switch per channel: whether replies there get the signature (ui_settings, saved on each flip). */
 export function SignatureChannelsCard({ user }: { user: CurrentUser }) {

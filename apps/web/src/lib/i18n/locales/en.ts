@@ -1,3 +1,15 @@
+import { inboxSettingsEn } from './en/inbox-settings.ts';
+import { agentsEn } from './en/agents.ts';
+import { teamsEn } from './en/teams.ts';
+import { customRolesEn } from './en/custom-roles.ts';
+import { auditLogsEn } from './en/audit-logs.ts';
+import { agentBotsEn } from './en/agent-bots.ts';
+import { labelsEn } from './en/labels.ts';
+import { cannedResponsesEn } from './en/canned-responses.ts';
+import { customAttributesEn } from './en/custom-attributes.ts';
+import { accountSettingsEn } from './en/account-settings.ts';
+import { integrationsEn } from './en/integrations.ts';
+import { settingsEn } from './en/settings.ts';
 import { conversationsEn } from './en/conversations.ts';
 import { notificationsEn } from './en/notifications.ts';
 import { profileEn } from './en/profile.ts';
@@ -90,6 +102,7 @@ const coreEn = {
  * The en dictionary: every string the app shows, one file per area under en/ (keys are prefixed by area,
  * so the parts never collide). Keys follow Chatwoot's where the spec names them.
  */
-export const en = { ...coreEn, ...shellEn, ...profileEn, ...conversationsEn, ...notificationsEn, ...widgetsEn } as const;
+export const en = { ...coreEn, ...shellEn, ...profileEn, ...conversationsEn, ...notificationsEn, ...widgetsEn, ...settingsEn,
+  ...inboxSettingsEn, ...agentsEn, ...teamsEn, ...customRolesEn, ...auditLogsEn, ...agentBotsEn, ...labelsEn, ...cannedResponsesEn, ...customAttributesEn, ...accountSettingsEn, ...integrationsEn } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,6 +1,6 @@
 import { useId, useRef, type FormEvent, type ReactNode } from 'react';
-import { Button } from '../../../components/button.tsx';
-import { t } from '../../../lib/i18n/i18n.ts';
+import { Button } from './button.tsx';
+import { t } from '../lib/i18n/i18n.ts';
 
 type SettingsCardProps = {
   title: string;

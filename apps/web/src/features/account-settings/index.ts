@@ -1,0 +1,2 @@
+// The account-settings feature's public surface.
+export { accountSettingsRoutes } from './routes.tsx';

@@ -1,0 +1,2 @@
+// The agent-bots feature's public surface.
+export { agentBotsRoutes } from './routes.tsx';

@@ -1,0 +1,2 @@
+// The agents feature's public surface.
+export { agentsRoutes } from './routes.tsx';

@@ -1,0 +1,2 @@
+// The audit-logs feature's public surface.
+export { auditLogsRoutes } from './routes.tsx';

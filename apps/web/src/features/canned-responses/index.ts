@@ -1,0 +1,2 @@
+// The canned-responses feature's public surface.
+export { cannedResponsesRoutes } from './routes.tsx';

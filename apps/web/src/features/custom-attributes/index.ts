@@ -1,0 +1,2 @@
+// The custom-attributes feature's public surface.
+export { customAttributesRoutes } from './routes.tsx';

@@ -1,0 +1,2 @@
+// The custom-roles feature's public surface.
+export { customRolesRoutes } from './routes.tsx';

@@ -1,0 +1,2 @@
+// The inbox-settings feature's public surface.
+export { inboxSettingsRoutes } from './routes.tsx';

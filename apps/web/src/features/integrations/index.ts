@@ -1,0 +1,2 @@
+// The integrations feature's public surface.
+export { integrationsRoutes } from './routes.tsx';

@@ -1,0 +1,2 @@
+// The labels feature's public surface.
+export { labelsRoutes } from './routes.tsx';

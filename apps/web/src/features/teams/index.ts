@@ -1,0 +1,2 @@
+// The teams feature's public surface.
+export { teamsRoutes } from './routes.tsx';

@@ -1,0 +1,2 @@
+/** en strings of labels with the colour picker (keys after Chatwoot's LABEL_MGMT). */
+export const labelsEn = {} as const;
