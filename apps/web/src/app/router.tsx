@@ -8,6 +8,7 @@ import { profileRoutes } from '../features/profile/routes.tsx';
 import { notificationRoutes } from '../features/notifications/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { inboxSettingsRoutes } from '../features/inbox-settings/routes.tsx';
+import { inboxWizardRoutes } from '../features/inbox-wizard/routes.tsx';
 import { agentsRoutes } from '../features/agents/routes.tsx';
 import { teamsRoutes } from '../features/teams/routes.tsx';
 import { customRolesRoutes } from '../features/custom-roles/routes.tsx';
@@ -56,6 +57,7 @@ export const routes: RouteObject[] = [
               ...notificationRoutes,
               ...settingsRoutes,
               ...inboxSettingsRoutes,
+              ...inboxWizardRoutes,
               ...agentsRoutes,
               ...teamsRoutes,
               ...customRolesRoutes,

@@ -9,6 +9,7 @@ import { cannedResponsesEn } from './en/canned-responses.ts';
 import { customAttributesEn } from './en/custom-attributes.ts';
 import { accountSettingsEn } from './en/account-settings.ts';
 import { integrationsEn } from './en/integrations.ts';
+import { inboxWizardEn } from './en/inbox-wizard.ts';
 import { settingsEn } from './en/settings.ts';
 import { conversationsEn } from './en/conversations.ts';
 import { notificationsEn } from './en/notifications.ts';
@@ -103,6 +104,6 @@ const coreEn = {
  * so the parts never collide). Keys follow Chatwoot's where the spec names them.
  */
 export const en = { ...coreEn, ...shellEn, ...profileEn, ...conversationsEn, ...notificationsEn, ...widgetsEn, ...settingsEn,
-  ...inboxSettingsEn, ...agentsEn, ...teamsEn, ...customRolesEn, ...auditLogsEn, ...agentBotsEn, ...labelsEn, ...cannedResponsesEn, ...customAttributesEn, ...accountSettingsEn, ...integrationsEn } as const;
+  ...inboxSettingsEn, ...inboxWizardEn, ...agentsEn, ...teamsEn, ...customRolesEn, ...auditLogsEn, ...agentBotsEn, ...labelsEn, ...cannedResponsesEn, ...customAttributesEn, ...accountSettingsEn, ...integrationsEn } as const;
 
 export type MessageKey = keyof typeof en;

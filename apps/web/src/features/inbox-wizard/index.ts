@@ -1,0 +1,2 @@
+// The inbox-wizard feature's public surface.
+export { inboxWizardRoutes } from './routes.tsx';
