@@ -66,6 +66,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
     requestIdHeader: 'x-request-id',
+    // Rails routes `inboxes/` like `inboxes`, and unmodified Chatwoot clients send both.
+    routerOptions: { ignoreTrailingSlash: true },
     // Rails answers `/api/v1/accounts.json` like `/api/v1/accounts`; Chatwoot clients still send the suffix.
     rewriteUrl: (req) => (req.url ?? '/').replace(/^(\/(?:api|auth|enterprise)\/[^?]*?)\.json(?=\?|$)/, '$1'),
   }).withTypeProvider<ZodTypeProvider>();

@@ -91,8 +91,9 @@ export function literalRefusal(url: URL, guard: AddressGuard): string | undefine
 }
 
 /**
- * Why a URL may not be called (not http(s), unresolvable, or resolving to a refused address), or
- * undefined. For validation when the URL is saved; the connection itself is checked again.
+ * Why a URL may not be saved (not http(s), an IP literal the guard refuses, or a name that resolves to a
+ * refused address), or undefined. A name that does not resolve right now is accepted, as Chatwoot does:
+ * DNS may come later, and the connection is checked again wherever it resolves then.
  */
 export async function urlRefusal(raw: string, guard: AddressGuard): Promise<string | undefined> {
   let url: URL;
@@ -104,13 +105,13 @@ export async function urlRefusal(raw: string, guard: AddressGuard): Promise<stri
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must be an http or https URL';
   const host = bareHost(url);
   if (isIP(host)) return guard(host, host) ? undefined : 'must point to a public address';
+  let addresses: LookupAddress[];
   try {
-    const addresses = await new Promise<LookupAddress[]>((resolve, reject) => lookup(host, { all: true }, (err, list) => (err ? reject(err) : resolve(list))));
-    if (addresses.length === 0) return 'could not be resolved';
-    return addresses.every((a) => guard(host, a.address)) ? undefined : 'must point to a public address';
+    addresses = await new Promise<LookupAddress[]>((resolve, reject) => lookup(host, { all: true }, (err, list) => (err ? reject(err) : resolve(list))));
   } catch {
-    return 'could not be resolved';
+    return undefined;
   }
+  return addresses.every((a) => guard(host, a.address)) ? undefined : 'must point to a public address';
 }
 
 export type PostResult = { status: number };

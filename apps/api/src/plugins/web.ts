@@ -39,8 +39,8 @@ export const webPlugin = fp(
         return reply.header('Cache-Control', 'no-cache').sendFile('index.html', root);
       };
       web.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/app/'));
+      // With ignoreTrailingSlash (app.ts) this also answers /app/.
       web.get('/app', { schema: { hide: true } }, sendIndex);
-      web.get('/app/', { schema: { hide: true } }, sendIndex);
       web.get('/app/*', { schema: { hide: true } }, async (request, reply) => {
         const rest = (request.params as { '*': string })['*'];
         const file = path.join(root, rest);

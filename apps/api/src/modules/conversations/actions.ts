@@ -15,11 +15,11 @@ import { conversationEntries, recordEvents } from '../../lib/outbox.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import { listAgentsByIds } from '../agents/service.ts';
 import { createActivityMessage, publishMessageCreated } from '../messages/service.ts';
-import { bulkAssign } from '../inbox-members/service.ts';
+import { assignableAmong, bulkAssign } from '../inbox-members/service.ts';
 import { getTeam } from '../teams/service.ts';
 import { autoAssign } from './auto-assign.ts';
 import { changedAttributes, publishConversationEvents, publishConversationsEvent } from './events.ts';
-import { deleteConversationRow, findTeamRow, inboxMemberIds, latestIncomingAt, updateConversationRow, type ConversationRow } from './queries.ts';
+import { deleteConversationRow, findTeamRow, latestIncomingAt, updateConversationRow, type ConversationRow } from './queries.ts';
 import { loadConversation, presentConversationById } from './service.ts';
 
 type EventName = (typeof CONVERSATION_EVENTS)[number];
@@ -122,7 +122,7 @@ export async function assignConversation(ctx: AccountCtx, displayId: number, inp
   if (input.assignee_id !== undefined) {
     const assigneeId = input.assignee_id;
     const row = await change(ctx, displayId, async (tx, current) => {
-      if (assigneeId !== null && (await inboxMemberIds(tx, current.inboxId, [assigneeId])).length === 0) {
+      if (assigneeId !== null && (await assignableAmong(tx, ctx.accountId, current.inboxId, [assigneeId])).length === 0) {
         throw invalid('assignee_id', 'must be a member of the conversation’s inbox');
       }
       if (current.assigneeId === assigneeId) return { row: current, events: [] };

@@ -120,6 +120,15 @@ describe('assignment', () => {
     expect(await activities(conversation.id)).toEqual([expect.stringContaining('Assigned to Ann Agent'), expect.stringContaining('unassigned')]);
   });
 
+  it('assigns an administrator who is not a member of the inbox, as Chatwoot does (administrators are assignable everywhere)', async () => {
+    const { account, admin, conversation, base } = await setup();
+    const otherAdmin = await createMember(t, account.id, 'administrator', { name: 'Ada Admin' });
+    const res = await call('POST', `${base}/assignments`, admin.headers, { assignee_id: otherAdmin.user.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: otherAdmin.user.id, name: 'Ada Admin' });
+    expect((await conversationRow(conversation.id)).assigneeId).toBe(otherAdmin.user.id);
+  });
+
   it('S1-7.75 assigns a team (answers the team); an auto-assigning team hands it to an online member of the inbox', async () => {
     const { account, admin, agent, conversation, base } = await setup();
     const team = (await call('POST', `/api/v1/accounts/${account.id}/teams`, admin.headers, { name: 'Payments', allow_auto_assign: true })).json();
@@ -301,6 +310,7 @@ describe('POST conversations', () => {
     const agent = await createMember(t, account.id, 'agent');
     const mine = await createInbox(t, account.id, { members: [agent.user.id] });
     const notMine = await createInbox(t, account.id);
+    const outsider = await createMember(t, account.id, 'agent');
     const contact = await createContact(t, account.id);
     const { account: other } = await createAccountWithAdmin(t);
     const foreign = await createContact(t, other.id);
@@ -309,7 +319,7 @@ describe('POST conversations', () => {
       [admin.headers, { inbox_id: mine.id }],
       [admin.headers, { inbox_id: mine.id, contact_id: foreign.id }],
       [agent.headers, { inbox_id: notMine.id, contact_id: contact.id }],
-      [admin.headers, { inbox_id: mine.id, contact_id: contact.id, assignee_id: admin.user.id }],
+      [admin.headers, { inbox_id: mine.id, contact_id: contact.id, assignee_id: outsider.user.id }],
       [admin.headers, { source_id: 'no-such-source' }],
       [admin.headers, { inbox_id: mine.id, contact_id: contact.id, status: 'closed' }],
     ] as const) {

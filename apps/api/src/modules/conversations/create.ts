@@ -3,12 +3,12 @@ import type { CONVERSATION_EVENTS } from '@app/shared/events';
 import { invalid } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import { findContactInboxBySource, resolveContactInbox } from '../contacts/service.ts';
-import { visibleInboxIds } from '../inbox-members/service.ts';
+import { assignableAmong, visibleInboxIds } from '../inbox-members/service.ts';
 import { conversationEntries, recordEvents } from '../../lib/outbox.ts';
 import { createMessage, publishMessageCreated } from '../messages/service.ts';
 import { autoAssign } from './auto-assign.ts';
 import { publishConversationEvents } from './events.ts';
-import { contactExists, findInboxRow, findTeamRow, inboxMemberIds, insertConversation, nextDisplayId } from './queries.ts';
+import { contactExists, findInboxRow, findTeamRow, insertConversation, nextDisplayId } from './queries.ts';
 import { presentConversationById } from './service.ts';
 
 type EventName = (typeof CONVERSATION_EVENTS)[number];
@@ -46,7 +46,7 @@ export async function createConversation(ctx: AccountCtx, input: CreateConversat
     if (!input.source_id) {
       contactInboxId = (await resolveContactInbox(tx, { accountId: ctx.accountId, inboxId: found.inbox.id, contactId: contactId! })).id;
     }
-    if (input.assignee_id && (await inboxMemberIds(tx, found.inbox.id, [input.assignee_id])).length === 0) {
+    if (input.assignee_id && (await assignableAmong(tx, ctx.accountId, found.inbox.id, [input.assignee_id])).length === 0) {
       throw invalid('assignee_id', 'must be a member of the inbox');
     }
     if (input.team_id && !(await findTeamRow(tx, ctx.accountId, input.team_id))) throw invalid('team_id', 'is not a team of this account');

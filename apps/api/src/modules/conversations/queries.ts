@@ -96,17 +96,6 @@ export async function findTeamRow(db: Executor, accountId: number, teamId: numbe
   return row ?? null;
 }
 
-/** Of these users, those who are members of the inbox. */
-export async function inboxMemberIds(db: Executor, inboxId: number, userIds: number[]): Promise<number[]> {
-  if (userIds.length === 0) return [];
-  const rows = await db
-    .select({ userId: inboxMembers.userId })
-    .from(inboxMembers)
-    .where(and(eq(inboxMembers.inboxId, inboxId), inArray(inboxMembers.userId, userIds)));
-  return rows.map((r) => r.userId);
-}
-
-
 /**
  * Round robin candidates: the inbox's online members (optionally only members of a team), each with
  * how many open conversations they hold in the inbox and when they were last given one.

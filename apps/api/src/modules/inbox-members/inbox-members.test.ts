@@ -268,11 +268,13 @@ describe('assignable agents', () => {
     expect(ids(single.json().payload)).toEqual([admin.user.id, ann.user.id, cid.user.id].sort((a, b) => a - b));
   });
 
-  it('leaves out administrators who are not members of the inbox', async () => {
+  it('adds the confirmed administrators, members of the inbox or not, as Chatwoot does; agents who are not members stay out', async () => {
     const { account, admin, ann } = await setup();
+    const pendingAdmin = await createMember(t, account.id, 'administrator', { name: 'Pending Admin', confirmed: false });
     const inbox = await createInbox(t, account.id, { members: [ann.user.id] });
-    const res = await call('GET', url(account.id, `assignable_agents?inbox_ids[]=${inbox.id}`), admin.headers);
-    expect(ids(res.json().payload)).toEqual([ann.user.id]);
+    const res = await call('GET', url(account.id, `assignable_agents?inbox_ids[]=${inbox.id}`), ann.headers);
+    expect(ids(res.json().payload)).toEqual([admin.user.id, ann.user.id].sort((a, b) => a - b));
+    expect(ids(res.json().payload)).not.toContain(pendingAdmin.user.id);
   });
 
   it("answers 404 for inboxes the caller cannot see or of another account, 422 without inbox ids, 401 without auth", async () => {

@@ -2,7 +2,7 @@ import { and, asc, count, countDistinct, eq, inArray, isNotNull, isNull, notInAr
 import { schema, type Executor } from '@app/db';
 import type { ConversationStatus } from '@app/shared/constants';
 
-const { conversations, inboxMembers, inboxes, users } = schema;
+const { accountUsers, conversations, inboxMembers, inboxes, users } = schema;
 
 export type MemberFlags = { userId: number; isLeader: boolean; canViewData: boolean };
 
@@ -79,6 +79,34 @@ export async function confirmedCommonMemberIds(db: Executor, accountId: number, 
     .where(and(eq(inboxMembers.accountId, accountId), inArray(inboxMembers.inboxId, inboxIds), isNotNull(users.confirmedAt)))
     .groupBy(inboxMembers.userId)
     .having(eq(countDistinct(inboxMembers.inboxId), inboxIds.length));
+  return rows.map((r) => r.userId);
+}
+
+/** The account's administrators among these users (or all of them when `userIds` is null), confirmed ones only if asked. */
+export async function administratorIds(db: Executor, accountId: number, userIds: number[] | null, confirmedOnly = false): Promise<number[]> {
+  if (userIds?.length === 0) return [];
+  const rows = await db
+    .select({ userId: accountUsers.userId })
+    .from(accountUsers)
+    .innerJoin(users, eq(users.id, accountUsers.userId))
+    .where(
+      and(
+        eq(accountUsers.accountId, accountId),
+        eq(accountUsers.role, 'administrator'),
+        userIds ? inArray(accountUsers.userId, userIds) : undefined,
+        confirmedOnly ? isNotNull(users.confirmedAt) : undefined,
+      ),
+    );
+  return rows.map((r) => r.userId);
+}
+
+/** Of these users, the members of the inbox. */
+export async function inboxMemberIdsAmong(db: Executor, inboxId: number, userIds: number[]): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ userId: inboxMembers.userId })
+    .from(inboxMembers)
+    .where(and(eq(inboxMembers.inboxId, inboxId), inArray(inboxMembers.userId, userIds)));
   return rows.map((r) => r.userId);
 }
 

@@ -7,7 +7,9 @@ import { accountMemberIds, listAgentsByIds } from '../agents/service.ts';
 import { recordAudit } from '../audit-logs/service.ts';
 import {
   accountInboxIds,
+  administratorIds,
   confirmedCommonMemberIds,
+  inboxMemberIdsAmong,
   deleteMembers,
   listMemberFlags,
   lockInbox,
@@ -124,9 +126,24 @@ export async function removeInboxMembers(ctx: AccountCtx, input: { inbox_id: num
   await changeMembers(ctx, input.inbox_id, { user_ids: input.user_ids }, (tx) => deleteMembers(tx, input.inbox_id, input.user_ids));
 }
 
-/** Confirmed agents who are members of every given inbox; the caller must see each inbox (else 404). */
+/**
+ * Who may be assigned a conversation of the inbox, as in Chatwoot: its members and the account's
+ * administrators (who see every inbox). Of `userIds`, the ones that qualify; the one definition that
+ * conversation assignment and creation check against.
+ */
+export async function assignableAmong(db: Executor, accountId: number, inboxId: number, userIds: number[]): Promise<number[]> {
+  const [members, admins] = await Promise.all([inboxMemberIdsAmong(db, inboxId, userIds), administratorIds(db, accountId, userIds)]);
+  return [...new Set([...members, ...admins])];
+}
+
+/**
+ * Confirmed agents assignable in every given inbox: the members of them all plus the confirmed
+ * administrators; the caller must see each inbox (else 404).
+ */
 export async function listAssignableAgents(ctx: AccountCtx, inboxIds: number[]) {
   const wanted = await checkVisibleInboxes(ctx, ctx.db, inboxIds);
-  const agents = await listAgentsByIds(ctx, await confirmedCommonMemberIds(ctx.db, ctx.accountId, wanted));
+  if (wanted.length === 0) return { payload: [] };
+  const [members, admins] = await Promise.all([confirmedCommonMemberIds(ctx.db, ctx.accountId, wanted), administratorIds(ctx.db, ctx.accountId, null, true)]);
+  const agents = await listAgentsByIds(ctx, [...new Set([...members, ...admins])]);
   return { payload: agents };
 }

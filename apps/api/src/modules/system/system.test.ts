@@ -157,3 +157,20 @@ describe('system routes', () => {
     expect((await t.app.inject({ method: 'GET', url: '/uploads/../../etc/passwd' })).statusCode).toBe(404);
   });
 });
+
+describe('Chatwoot compatibility', () => {
+  it('answers paths with a trailing slash like the same path without one (Rails does, unmodified Chatwoot clients send them)', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const base = `/api/v1/accounts/${account.id}`;
+    const created = await t.app.inject({ method: 'POST', url: `${base}/inboxes/`, headers: admin.headers, payload: { name: 'Slash', channel: { type: 'api' } } });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().id as number;
+    const shown = await t.app.inject({ method: 'GET', url: `${base}/inboxes/${id}/`, headers: admin.headers });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toMatchObject({ id, name: 'Slash' });
+    const listed = await t.app.inject({ method: 'GET', url: `${base}/inboxes/?page=1`, headers: admin.headers });
+    expect(listed.json().payload.map((inbox: { id: number }) => inbox.id)).toContain(id);
+    // the access rules hold on the slashed path too
+    expect((await t.app.inject({ method: 'GET', url: `${base}/inboxes/` })).statusCode).toBe(401);
+  });
+});

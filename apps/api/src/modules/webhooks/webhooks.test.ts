@@ -168,6 +168,20 @@ describe('webhook addresses', () => {
       await strict.close();
     }
   });
+
+  it('accepts a host that does not resolve right now (DNS may come later) and still refuses literal private addresses', async () => {
+    const strict = await buildTestApp({ WEBHOOK_POLL_INTERVAL_MS: '0' });
+    try {
+      const { account, admin } = await createAccountWithAdmin(strict);
+      const post = (url: string) => strict.app.inject({ method: 'POST', url: base(account.id), headers: admin.headers, payload: { url, subscriptions: ['message_created'] } });
+      const later = await post('https://hooks.not-yet-registered.invalid/relay');
+      expect(later.statusCode, later.body).toBe(200);
+      expect(later.json().payload.webhook.url).toBe('https://hooks.not-yet-registered.invalid/relay');
+      expect((await post('http://10.1.2.3/hook')).statusCode).toBe(422);
+    } finally {
+      await strict.close();
+    }
+  });
 });
 
 describe('webhook delivery', () => {
