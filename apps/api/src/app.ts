@@ -1,3 +1,4 @@
+import type { Services } from './lib/context.ts';
 import path from 'node:path';
 import type { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -53,6 +54,11 @@ export type BuildOptions = {
 };
 
 export type App = FastifyInstance;
+
+/** What service verbs need, taken from a built app (for work outside a request: the CLI, the control socket). */
+export function servicesOf(app: App): Services {
+  return { db: app.db, config: app.config, log: app.log, mailer: app.mailer, storage: app.storage, bus: app.bus };
+}
 
 /** Registers the plugins in a fixed order, then one line per module. */
 export async function buildApp(options: BuildOptions): Promise<App> {

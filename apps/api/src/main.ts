@@ -1,9 +1,11 @@
 #!/usr/bin/env -S node --experimental-strip-types
 import { connect, DataDirLockedError, type Database } from '@app/db';
-import { buildApp, type App } from './app.ts';
+import path from 'node:path';
+import { buildApp, servicesOf, type App } from './app.ts';
+import { callControlSocket, startControlSocket } from './lib/control-socket.ts';
 import { ConfigError, loadConfig, type Config } from './plugins/config.ts';
 import { seedFirstStart } from './seed/first-start.ts';
-import { DEMO_PASSWORD, seedDemo } from './seed/demo.ts';
+import { DEMO_PASSWORD, seedDemo, type DemoResult } from './seed/demo.ts';
 
 const USAGE = `Usage: api <command>
 
@@ -39,16 +41,27 @@ function announce(config: Config, seeded: Awaited<ReturnType<typeof seedFirstSta
   out(`\n${'='.repeat(width)}\n${lines.join('\n')}\n${'='.repeat(width)}\n`);
 }
 
+/** Where a server on the embedded database listens for the CLI (lib/control-socket.ts). */
+const controlSocketPath = (config: Config) => path.join(path.resolve(config.dataDir), 'control.sock');
+
+function printDemo(demo: DemoResult) {
+  out(`demo data loaded: ${demo.accounts.join(', ')} (${demo.conversations} new conversations)`);
+  out(`demo users (password "${DEMO_PASSWORD}"): ${demo.users.join(', ')}`);
+}
+
 async function serve(config: Config) {
   const database = await open(config);
   announce(config, await seedFirstStart(database.db, config));
   const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const app: App = await buildApp({ config, database, redis });
+  // The embedded database is this process's alone: `api seed --demo` asks the running server to load it.
+  const control = database.kind === 'pglite' ? await startControlSocket(controlSocketPath(config), { 'seed-demo': () => seedDemo(servicesOf(app)) }, app.log) : null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    control?.close();
     await app.close();
     redis?.disconnect();
     await database.close();
@@ -127,12 +140,32 @@ async function dispatch(command: string | undefined, rest: string[], config: Con
       return;
     }
     case 'seed': {
-      const database = await open(config);
+      let database: Database;
+      try {
+        database = await open(config);
+      } catch (error) {
+        if (!(error instanceof DataDirLockedError)) throw error;
+        // The embedded database is in use by a running server: it seeded the installation when it started,
+        // and it loads the demo itself when asked.
+        if (!rest.includes('--demo')) {
+          out('The server is running; it seeded the installation when it started.');
+          return;
+        }
+        const demo = (await callControlSocket(controlSocketPath(config), 'seed-demo').catch((cause: unknown) => {
+          throw new DataDirLockedError(`${error.message}\n(the running server did not take the request either: ${cause instanceof Error ? cause.message : String(cause)})`);
+        })) as DemoResult;
+        printDemo(demo);
+        return;
+      }
       announce(config, await seedFirstStart(database.db, config));
       if (rest.includes('--demo')) {
-        const demo = await seedDemo(database.db, config);
-        out(`demo data loaded: ${demo.accounts.join(', ')}`);
-        out(`demo users (password "${DEMO_PASSWORD}"): ${demo.users.join(', ')}`);
+        const app = await buildApp({ config, database });
+        await app.ready();
+        try {
+          printDemo(await seedDemo(servicesOf(app)));
+        } finally {
+          await app.close();
+        }
       }
       await database.close();
       return;

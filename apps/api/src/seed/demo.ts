@@ -2,9 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { schema, type Db } from '@app/db';
 import type { AccountRole, Availability, CustomRolePermission } from '@app/shared/constants';
 import { hashPassword } from '../lib/passwords.ts';
-import type { Config } from '../plugins/config.ts';
+import type { Services } from '../lib/context.ts';
 import { insertAccount, insertMembership } from '../modules/accounts/service.ts';
 import { findUserByEmail, insertUser } from '../modules/users/service.ts';
+import { DEMO_WORKSPACES } from './demo-content.ts';
+import { seedDemoWorkspace } from './demo-workspace.ts';
 
 type DemoMember = { name: string; email: string; role: AccountRole; availability: Availability; customRole?: string };
 type DemoAccount = {
@@ -48,14 +50,34 @@ const ACCOUNTS: DemoAccount[] = [
   },
 ];
 
-/** Loads the demo accounts; running it again changes nothing. */
-export async function seedDemo(db: Db, config: Config): Promise<{ accounts: string[]; users: string[] }> {
+export type DemoResult = { accounts: string[]; users: string[]; conversations: number };
+
+/**
+ * Loads the demo accounts, their people and a lived-in workspace each (inboxes of several channels,
+ * teams, labels, canned responses, custom attributes, contacts and conversations with replies and
+ * notes); running it again changes nothing.
+ */
+export async function seedDemo(services: Services): Promise<DemoResult> {
+  const accountIds = await seedDemoPeople(services.db, services.config.secretKeyBase);
+  let conversations = 0;
+  for (const workspace of DEMO_WORKSPACES) {
+    const accountId = accountIds.get(workspace.account);
+    if (accountId) conversations += (await seedDemoWorkspace(services, accountId, workspace)).conversations;
+  }
+  return { accounts: ACCOUNTS.map((a) => a.name), users: DEMO_USERS, conversations };
+}
+
+const DEMO_USERS = [...new Set(ACCOUNTS.flatMap((a) => a.members.map((m) => m.email)))];
+
+/** The demo accounts, custom roles and members; answers the account ids by name. */
+async function seedDemoPeople(db: Db, secretKeyBase: string): Promise<Map<string, number>> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const users = new Set<string>();
+  const accountIds = new Map<string, number>();
   await db.transaction(async (tx) => {
     for (const demo of ACCOUNTS) {
       const [existing] = await tx.select().from(schema.accounts).where(eq(schema.accounts.name, demo.name)).limit(1);
       const account = existing ?? (await insertAccount(tx, { name: demo.name, locale: demo.locale }));
+      accountIds.set(demo.name, account.id);
       const roleIds = new Map<string, number>();
       for (const role of demo.customRoles) {
         const [row] = await tx
@@ -75,8 +97,7 @@ export async function seedDemo(db: Db, config: Config): Promise<{ accounts: stri
       for (const member of demo.members) {
         const user =
           (await findUserByEmail(tx, member.email)) ??
-          (await insertUser(tx, config.secretKeyBase, { name: member.name, email: member.email, passwordHash, confirmed: true }));
-        users.add(user.email);
+          (await insertUser(tx, secretKeyBase, { name: member.name, email: member.email, passwordHash, confirmed: true }));
         const [membership] = await tx
           .select()
           .from(schema.accountUsers)
@@ -93,5 +114,5 @@ export async function seedDemo(db: Db, config: Config): Promise<{ accounts: stri
       }
     }
   });
-  return { accounts: ACCOUNTS.map((a) => a.name), users: [...users] };
+  return accountIds;
 }

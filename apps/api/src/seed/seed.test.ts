@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { schema } from '@app/db';
 import { buildTestApp, type TestContext } from '../../test/helpers.ts';
+import { servicesOf } from '../app.ts';
 import { loadConfig } from '../plugins/config.ts';
 import { seedFirstStart } from './first-start.ts';
 import { DEMO_PASSWORD, seedDemo } from './demo.ts';
@@ -31,17 +32,41 @@ describe('first-start seed', () => {
     expect(res.json().data).toMatchObject({ role: 'administrator', confirmed: true, accounts: [{ name: 'Acme Support' }] });
   });
 
-  it('loads the demo data set once; running it again changes nothing', async () => {
-    const demo = await seedDemo(t.db, t.config);
+  it('loads the demo data set once, a lived-in workspace in each account; running it again changes nothing', async () => {
+    const demo = await seedDemo(servicesOf(t.app));
     expect(demo.accounts).toEqual(['Northwind Support', 'Globex Payments']);
-    const counts = [await total(schema.users), await total(schema.accounts), await total(schema.accountUsers)];
-    await seedDemo(t.db, t.config);
-    expect([await total(schema.users), await total(schema.accounts), await total(schema.accountUsers)]).toEqual(counts);
+    expect(demo.conversations).toBeGreaterThanOrEqual(50);
+    const tables = [schema.users, schema.accounts, schema.accountUsers, schema.inboxes, schema.contacts, schema.conversations, schema.messages, schema.labels, schema.teams, schema.cannedResponses] as const;
+    const counts = async () => Promise.all(tables.map(async (table) => (await t.db.select({ value: count() }).from(table))[0]!.value));
+    const before = await counts();
+    expect((await seedDemo(servicesOf(t.app))).conversations).toBe(0);
+    expect(await counts()).toEqual(before);
 
     const res = await t.app.inject({ method: 'POST', url: '/auth/sign_in', payload: { email: 'maya@northwind.example', password: DEMO_PASSWORD } });
     const { data } = res.json();
     expect(data.accounts.map((a: { name: string }) => a.name).sort()).toEqual(['Globex Payments', 'Northwind Support']);
     const amara = await t.app.inject({ method: 'POST', url: '/auth/sign_in', payload: { email: 'amara@northwind.example', password: DEMO_PASSWORD } });
     expect(amara.json().data.accounts[0]).toMatchObject({ role: 'agent', custom_role: { name: 'Knowledge editor' }, permissions: ['custom_role', 'knowledge_base_manage'] });
+
+    // What the administrator sees in Northwind: several channels, every status, replies, notes and labels.
+    const headers = { 'access-token': res.headers['access-token'] as string, client: res.headers.client as string, uid: res.headers.uid as string, 'token-type': 'Bearer' };
+    const northwind = data.accounts.find((a: { name: string }) => a.name === 'Northwind Support').id as number;
+    const get = async (path: string) => (await t.app.inject({ method: 'GET', url: `/api/v1/accounts/${northwind}/${path}`, headers })).json();
+    const inboxes = (await get('inboxes')).payload as { channel_type: string }[];
+    expect(new Set(inboxes.map((i) => i.channel_type))).toEqual(new Set(['Channel::WebWidget', 'Channel::Api', 'Channel::Email']));
+    const all = await get('conversations?status=all');
+    expect(all.data.meta.all_count).toBeGreaterThanOrEqual(40);
+    for (const status of ['open', 'pending', 'resolved', 'snoozed']) expect((await get(`conversations/meta?status=${status}`)).meta.all_count, status).toBeGreaterThan(0);
+    expect((await get('conversations/meta?status=open')).meta.unassigned_count).toBeGreaterThan(0);
+    expect((await get('labels')).payload.length).toBeGreaterThanOrEqual(6);
+    expect((await get('teams')).length).toBe(3);
+    expect((await get('canned_responses')).length).toBeGreaterThanOrEqual(5);
+    const messages = await t.db.select({ type: schema.messages.messageType, private: schema.messages.private, createdAt: schema.messages.createdAt }).from(schema.messages);
+    expect(messages.filter((m) => m.type === 'incoming').length).toBeGreaterThan(50);
+    expect(messages.filter((m) => m.type === 'outgoing' && !m.private).length).toBeGreaterThan(30);
+    expect(messages.filter((m) => m.private).length).toBeGreaterThan(5);
+    // spread over the last days, not all written in the same second
+    const days = new Set(messages.map((m) => m.createdAt.toISOString().slice(0, 10)));
+    expect(days.size).toBeGreaterThanOrEqual(4);
   });
 });

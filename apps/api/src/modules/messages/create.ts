@@ -123,7 +123,9 @@ export async function createMessage(ctx: AccountCtx, conversation: MessageConver
   const files = await checkAttachments(input.attachments);
   const db = tx ?? ctx.db;
   const type = input.message_type ?? 'outgoing';
-  if (type === 'incoming' && (await findChannelType(db, ctx.accountId, conversation.inboxId)) !== 'Channel::Api') {
+  // Through the application API an incoming message is an API inbox's; the server records the contact's
+  // messages of any channel itself (a channel's inbound side, the demo), naming the contact as sender.
+  if (type === 'incoming' && input.sender?.type !== 'Contact' && (await findChannelType(db, ctx.accountId, conversation.inboxId)) !== 'Channel::Api') {
     throw invalid('message_type', 'can be incoming only in API inboxes');
   }
   const replyTo = input.content_attributes?.in_reply_to;
