@@ -21,4 +21,6 @@ export const widgetsEn = {
   'WIDGETS.PHONE.COUNTRY_SELECTED': 'Country code: {country} {dialCode}',
   'WIDGETS.PHONE.SEARCH': 'Search countries',
   'WIDGETS.PHONE.NO_RESULTS': 'No country matches.',
+
+  'WIDGETS.STEPS.COMPLETED': 'completed',
 } as const satisfies Record<string, string>;
