@@ -23,4 +23,9 @@ export const widgetsEn = {
   'WIDGETS.PHONE.NO_RESULTS': 'No country matches.',
 
   'WIDGETS.STEPS.COMPLETED': 'completed',
+
+  'WIDGETS.COLOUR.CHOOSE': 'Choose a colour',
+  'WIDGETS.COLOUR.NONE': 'No colour',
+  'WIDGETS.COLOUR.HEX': 'Hex',
+  'WIDGETS.COLOUR.PRESETS': 'Preset colours',
 } as const satisfies Record<string, string>;
