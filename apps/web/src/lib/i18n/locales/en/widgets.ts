@@ -21,4 +21,11 @@ export const widgetsEn = {
   'WIDGETS.PHONE.COUNTRY_SELECTED': 'Country code: {country} {dialCode}',
   'WIDGETS.PHONE.SEARCH': 'Search countries',
   'WIDGETS.PHONE.NO_RESULTS': 'No country matches.',
+
+  'WIDGETS.STEPS.COMPLETED': 'completed',
+
+  'WIDGETS.COLOUR.CHOOSE': 'Choose a colour',
+  'WIDGETS.COLOUR.NONE': 'No colour',
+  'WIDGETS.COLOUR.HEX': 'Hex',
+  'WIDGETS.COLOUR.PRESETS': 'Preset colours',
 } as const satisfies Record<string, string>;
