@@ -32,7 +32,7 @@ const unprocessable = (errors: Record<string, string[]>): Reply => ({ status: 42
 const dialog = () => screen.findByRole('dialog', { name: 'Add a custom role' });
 
 describe('custom roles page', () => {
-  it('S1-2.37 lists the roles from GET custom_roles with their description and permissions', async () => {
+  it('lists the roles from GET custom_roles with their description and permissions', async () => {
     openPage();
     const row = (await screen.findByText('Support lead')).closest('tr')!;
     expect(within(row).getByText('Leads the queue')).toBeInTheDocument();
