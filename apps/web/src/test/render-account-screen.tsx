@@ -1,0 +1,35 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { UserAccount } from '@app/shared/users';
+import { Providers } from '../app/providers.tsx';
+import { CurrentAccountContext } from '../features/auth/index.ts';
+import { makeAccount, makeUser } from './fixtures.ts';
+
+/**
+ * One account screen at `path` (under /app/accounts/7/) as the account layout would show it: the current-account
+ * context of `account` (administrator of account 7 by default), the providers, and a query client that does not
+ * retry, so error states show at once. Other paths render "elsewhere: <path>".
+ */
+export function renderAccountScreen(element: ReactElement, { path, account = makeAccount(7) }: { path: string; account?: UserAccount }) {
+  const user = makeUser({ accounts: [account] });
+  const router = createMemoryRouter(
+    [
+      { path, element: <CurrentAccountContext.Provider value={{ user, account }}>{element}</CurrentAccountContext.Provider> },
+      { path: '*', element: <Elsewhere /> },
+    ],
+    { initialEntries: [path] },
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } });
+  const view = render(
+    <Providers client={client}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { router, client, ...view };
+}
+
+function Elsewhere() {
+  return <p>elsewhere</p>;
+}
