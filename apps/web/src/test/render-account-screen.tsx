@@ -8,7 +8,7 @@ import { CurrentAccountContext } from '../features/auth/index.ts';
 import { makeAccount, makeUser } from './fixtures.ts';
 
 /**
- * One account screen at `path` (under /app/accounts/7/) as the account layout would show it: the current-account
+ * One account screen at `path` (under /app/accounts/7/, a query string allowed) as the account layout would show it: the current-account
  * context of `account` (administrator of account 7 by default), the providers, and a query client that does not
  * retry, so error states show at once. Other paths render "elsewhere: <path>".
  */
@@ -16,7 +16,7 @@ export function renderAccountScreen(element: ReactElement, { path, account = mak
   const user = makeUser({ accounts: [account] });
   const router = createMemoryRouter(
     [
-      { path, element: <CurrentAccountContext.Provider value={{ user, account }}>{element}</CurrentAccountContext.Provider> },
+      { path: path.split('?')[0]!, element: <CurrentAccountContext.Provider value={{ user, account }}>{element}</CurrentAccountContext.Provider> },
       { path: '*', element: <Elsewhere /> },
     ],
     { initialEntries: [path] },
