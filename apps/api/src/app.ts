@@ -24,6 +24,7 @@ import { systemModule } from './modules/system/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { accountsModule } from './modules/accounts/index.ts';
 import { auditLogsModule } from './modules/audit-logs/index.ts';
+import { billingModule } from './modules/billing/index.ts';
 import { profileModule } from './modules/profile/index.ts';
 import { agentsModule } from './modules/agents/index.ts';
 import { customRolesModule } from './modules/custom-roles/index.ts';
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(notificationsModule);
   await app.register(publicApiModule);
   await app.register(auditLogsModule);
+  await app.register(billingModule);
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');

@@ -146,6 +146,8 @@ export const ROUTE_ACCESS = {
   'api:accounts.update': ADMIN,
   'api:accounts.limits': EVERY_MEMBER,
   'api:accounts.cache_keys': EVERY_MEMBER,
+  // checkout and subscription of the cloud offering's billing (000 section 2: billing_settings_index)
+  'api:billing.manage': ADMIN,
   'api:agents.index': EVERY_MEMBER,
   'api:agents.manage': ADMIN,
   'api:leaders.index': EVERY_MEMBER,

@@ -54,6 +54,7 @@ export const EnvSchema = z.object({
   WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(2_000),
   RUN_WORKERS: flag.default(true),
   JOBS_PREFIX: z.string().trim().min(1).default('jobs'),
+  BILLING_CHECKOUT_URL: optionalUrl,
 });
 
 /** An OAuth client the installation is registered with; absent when either half is not configured. */
@@ -94,6 +95,11 @@ export type Config = {
    * `api worker` processes; without Redis nothing else would run them: keep it on), and the BullMQ key prefix.
    */
   jobs: { runWorkers: boolean; prefix: string };
+  /**
+   * Billing on the cloud offering (docs/billing.md): the billing provider's hosted checkout or customer-portal
+   * address; POST checkout sends administrators there. Unset: billing is not configured.
+   */
+  billing: { checkoutUrl: string | undefined };
   /** Derived: embedded mode runs PGlite and in-process queues. */
   embedded: boolean;
   redisEnabled: boolean;
@@ -151,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollIntervalMs: e.WEBHOOK_POLL_INTERVAL_MS,
     },
     jobs: { runWorkers: e.RUN_WORKERS, prefix: e.JOBS_PREFIX },
+    billing: { checkoutUrl: e.BILLING_CHECKOUT_URL },
     embedded: !e.DATABASE_URL,
     redisEnabled: Boolean(e.REDIS_URL),
   };
