@@ -40,6 +40,8 @@ import { contactsModule } from './modules/contacts/index.ts';
 import { conversationsModule } from './modules/conversations/index.ts';
 import { messagesModule } from './modules/messages/index.ts';
 import { webhooksModule } from './modules/webhooks/index.ts';
+import { dashboardAppsModule } from './modules/dashboard-apps/index.ts';
+import { integrationsModule } from './modules/integrations/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { publicApiModule } from './modules/public-api/index.ts';
 
@@ -120,6 +122,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(conversationsModule);
   await app.register(messagesModule);
   await app.register(webhooksModule);
+  await app.register(dashboardAppsModule);
+  await app.register(integrationsModule);
   await app.register(notificationsModule);
   await app.register(publicApiModule);
   await app.register(auditLogsModule);

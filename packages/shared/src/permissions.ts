@@ -168,6 +168,10 @@ export const ROUTE_ACCESS = {
   'api:teams.manage': ADMIN,
   'api:webhooks.index': ADMIN,
   'api:webhooks.manage': ADMIN,
+  'api:dashboard_apps.index': EVERY_MEMBER,
+  'api:dashboard_apps.manage': ADMIN,
+  'api:integrations.index': EVERY_MEMBER,
+  'api:integrations.manage': ADMIN,
   // saved folders and segments belong to the member who saved them
   'api:custom_filters.manage': EVERY_MEMBER,
   // inboxes: every member reads the inboxes they work (agents and checkers: their memberships only)

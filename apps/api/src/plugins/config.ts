@@ -46,6 +46,9 @@ export const EnvSchema = z.object({
   TWITTER_CLIENT_SECRET: z.string().trim().optional(),
   FB_APP_ID: z.string().trim().optional(),
   FB_APP_SECRET: z.string().trim().optional(),
+  SLACK_CLIENT_ID: z.string().trim().optional(),
+  SLACK_CLIENT_SECRET: z.string().trim().optional(),
+  SLACK_API_URL: z.url().default('https://slack.com/api'),
   TRANSLATION_API_URL: optionalUrl,
   TRANSLATION_API_KEY: z.string().trim().optional(),
   WEBHOOK_ALLOWED_HOSTS: z.string().default(''),
@@ -82,7 +85,9 @@ export type Config = {
   /** Installation switch for agent bots (000 section 6: the agent-bots item needs a global config flag). */
   agentBotsEnabled: boolean;
   /** Providers whose inbox authorization is configured (google and microsoft mail, twitter, facebook pages). */
-  oauth: { google?: OAuthClient; microsoft?: OAuthClient; twitter?: OAuthClient; facebook?: OAuthClient };
+  oauth: { google?: OAuthClient; microsoft?: OAuthClient; twitter?: OAuthClient; facebook?: OAuthClient; slack?: OAuthClient };
+  /** Slack's Web API base (a local fake in tests). */
+  slackApiUrl: string;
   /** A LibreTranslate-compatible provider for message translation; none when the URL is unset. */
   translation: { url: string | undefined; apiKey: string | undefined };
   /**
@@ -148,7 +153,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...oauthClient('microsoft', e.AZURE_APP_ID, e.AZURE_APP_SECRET),
       ...oauthClient('twitter', e.TWITTER_CLIENT_ID, e.TWITTER_CLIENT_SECRET),
       ...oauthClient('facebook', e.FB_APP_ID, e.FB_APP_SECRET),
+      ...oauthClient('slack', e.SLACK_CLIENT_ID, e.SLACK_CLIENT_SECRET),
     },
+    slackApiUrl: e.SLACK_API_URL.replace(/\/$/, ''),
     translation: { url: e.TRANSLATION_API_URL, apiKey: e.TRANSLATION_API_KEY || undefined },
     webhooks: {
       allowedHosts: e.WEBHOOK_ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
