@@ -40,6 +40,7 @@ import { conversationsModule } from './modules/conversations/index.ts';
 import { messagesModule } from './modules/messages/index.ts';
 import { webhooksModule } from './modules/webhooks/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
+import { notificationSubscriptionsModule } from './modules/notification-subscriptions/index.ts';
 import { publicApiModule } from './modules/public-api/index.ts';
 
 export type BuildOptions = {
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(messagesModule);
   await app.register(webhooksModule);
   await app.register(notificationsModule);
+  await app.register(notificationSubscriptionsModule);
   await app.register(publicApiModule);
   await app.register(auditLogsModule);
 
