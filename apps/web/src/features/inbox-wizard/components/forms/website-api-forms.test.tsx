@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { waitFor, within } from '@testing-library/react';
+import { fireEvent, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { makeInbox } from '../../../../test/fixtures.ts';
 import { api, findForm, locationOf, renderWizard, wizardPath } from '../../test-utils.tsx';
@@ -109,6 +109,19 @@ describe('API form', () => {
     await userEvent.tab();
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(name).toHaveAccessibleDescription('Please enter a channel name.');
+  });
+
+  it('a field left by pressing the submit button waits for the submit, so the button does not move under the pointer', async () => {
+    const { server } = renderWizard(wizardPath('api'));
+    const form = await findForm('API inbox');
+    const name = within(form).getByLabelText('Channel name');
+    await userEvent.click(name);
+    fireEvent.pointerDown(submitOf(form));
+    fireEvent.blur(name);
+    expect(name).not.toHaveAttribute('aria-invalid');
+    fireEvent.click(submitOf(form));
+    expect(name).toHaveAccessibleDescription('Please enter a channel name.');
+    expect(server.called(`POST ${api('inboxes')}`)).toHaveLength(0);
   });
 
   it('S1-5.06 a webhook URL must start with http', async () => {
