@@ -118,6 +118,7 @@ describe('system routes', () => {
       agent_bots_enabled: true,
       deployment: 'self_hosted',
       create_new_account_from_dashboard: true,
+      billing_configured: false,
       enable_account_signup: false,
       oauth_providers: { google: false, microsoft: false, twitter: false, facebook: false },
     });
@@ -143,6 +144,7 @@ describe('system routes', () => {
         agent_bots_enabled: false,
         deployment: 'cloud',
         create_new_account_from_dashboard: false,
+        billing_configured: false,
         enable_account_signup: true,
         oauth_providers: { google: true, microsoft: false, twitter: false, facebook: true },
       });
