@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Inbox } from '@app/shared/inboxes';
+import { CodeSnippet } from '../../../components/code-snippet.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { SettingsCard } from '../../../components/settings-card.tsx';
 import { Toggle } from '../../../components/toggle.tsx';
@@ -8,7 +9,6 @@ import { useInboxSave } from '../hooks/use-inbox-save.ts';
 import { validateEmail, validateWebhookUrl, type FieldErrors } from '../utils/inbox-validation.ts';
 import { ConfigValue } from './config-value.tsx';
 import { CredentialsCard } from './credentials-card.tsx';
-import { WidgetScript } from './widget-script.tsx';
 
 type CardProps = { accountId: number; inbox: Inbox };
 
@@ -19,7 +19,7 @@ export function ConfigurationPanel({ accountId, inbox }: CardProps) {
       return (
         <>
           <SettingsCard title={t('INBOX_MGMT.CONFIGURATION.WIDGET.TITLE')} description={t('INBOX_MGMT.CONFIGURATION.WIDGET.DESCRIPTION')}>
-            <WidgetScript label={t('INBOX_MGMT.CONFIGURATION.WIDGET.TITLE')} script={inbox.web_widget_script ?? ''} />
+            <CodeSnippet code={inbox.web_widget_script ?? ''} language="html" label={t('INBOX_MGMT.CONFIGURATION.WIDGET.TITLE')} />
             <ConfigValue label={t('INBOX_MGMT.CONFIGURATION.WEBSITE_TOKEN')} value={inbox.website_token ?? ''} />
           </SettingsCard>
           <IdentityCard accountId={accountId} inbox={inbox} />

@@ -238,7 +238,7 @@ describe('inbox settings page', { timeout: 20_000 }, () => {
     const inbox = { ...WEBSITE, website_token: 'tok-123', web_widget_script: '<script>run("tok-123")</script>', hmac_token: 'hmac-abc', hmac_mandatory: false };
     const { server } = openInbox(inbox, 'configuration');
     await findPage();
-    expect(screen.getByText('<script>run("tok-123")</script>')).toBeInTheDocument();
+    expect(screen.getByLabelText('Widget script', { selector: 'pre' })).toHaveTextContent('<script>run("tok-123")</script>');
     expect(screen.getByText('hmac-abc')).toBeInTheDocument();
     const identity = await form('Identity validation');
     await userEvent.click(within(identity).getByRole('switch', { name: 'Require identity validation' }));
