@@ -29,7 +29,7 @@ export function CredentialsCard({ accountId, inbox }: { accountId: number; inbox
   return (
     <SettingsCard
       title={t('INBOX_MGMT.CONFIGURATION.CREDENTIALS.TITLE')}
-      description={t('INBOX_MGMT.CONFIGURATION.CREDENTIALS.DESCRIPTION')}
+      description={t(fields.some((f) => f.stored) ? 'INBOX_MGMT.CONFIGURATION.CREDENTIALS.DESCRIPTION_STORED' : 'INBOX_MGMT.CONFIGURATION.CREDENTIALS.DESCRIPTION')}
       onSubmit={submit}
       saving={saving}
       pristine={Object.keys(changes).length === 0}
