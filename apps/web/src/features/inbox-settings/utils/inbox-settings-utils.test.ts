@@ -83,6 +83,8 @@ describe('inbox settings rules', () => {
     expect(placed).toEqual({ fields: { name: 'Inbox name must not be blank' }, message: null });
     const other = readSaveError(new ApiError(422, { message: 'Timezone is not a valid time zone', errors: { timezone: ['is not a valid time zone'] } }), labels);
     expect(other).toEqual({ fields: {}, message: 'Timezone is not a valid time zone' });
+    const nested = readSaveError(new ApiError(422, { message: 'x', errors: { 'working_hours.0.close_hour': ['must be after the opening time'] } }), { working_hours: 'INBOX_MGMT.BUSINESS_HOURS.WEEKLY' });
+    expect(nested.fields).toEqual({ working_hours: 'Weekly hours must be after the opening time' });
     expect(readSaveError(new ApiError(500, {}), labels).message).toBe('Could not update the inbox. Please try again.');
   });
 });
