@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { Agent } from '@app/shared/agents';
@@ -305,5 +305,40 @@ describe('inbox settings page', { timeout: 20_000 }, () => {
     await findPage();
     expect(screen.getByRole('note')).toHaveTextContent('Only administrators can change inbox settings.');
     expect(within(await form('Inbox details')).getByLabelText('Inbox name')).toBeDisabled();
+  });
+
+  it('an email inbox chooses how replies are signed: sender name type and business name', async () => {
+    const email = makeInbox(5, 'Support mail', { channel_type: 'Channel::Email', email: 'help@acme.com' });
+    const { server } = openInbox(email);
+    const details = await form('Inbox details');
+    await userEvent.selectOptions(within(details).getByLabelText('Sender name in replies'), 'Professional');
+    expect(within(details).getByLabelText('Sender name in replies')).toHaveAccessibleDescription('Replies come from the business name only.');
+    await userEvent.type(within(details).getByLabelText('Business name'), 'Acme Inc');
+    await userEvent.click(within(details).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Inbox settings updated')).toBeInTheDocument();
+    expect(lastBody(server, `PATCH ${at('inboxes/5')}`)).toEqual({
+      inbox: { name: 'Support mail', greeting_enabled: false, greeting_message: null, sender_name_type: 'professional', business_name: 'Acme Inc' },
+    });
+  });
+
+  it('S1-7.18 a chosen picture uploads as multipart inbox[avatar]; removing it asks first and calls DELETE avatar', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:preview');
+    URL.revokeObjectURL = vi.fn();
+    const withAvatar = { ...WEBSITE, avatar_url: '/uploads/inbox.png' };
+    const { server } = openInbox(WEBSITE, '', {
+      [`PATCH ${at('inboxes/3')}`]: { body: withAvatar },
+      [`DELETE ${at('inboxes/3/avatar')}`]: { body: WEBSITE },
+    });
+    const details = await form('Inbox details');
+    await userEvent.upload(within(details).getByLabelText('Inbox picture', { selector: 'input' }), new File(['png'], 'logo.png', { type: 'image/png' }));
+    expect(await screen.findByText('Inbox picture updated')).toBeInTheDocument();
+    const sent = server.fetchMock.mock.calls.find(([path, init]) => path === at('inboxes/3') && init?.method === 'PATCH')![1]!.body as FormData;
+    expect((sent.get('inbox[avatar]') as File).name).toBe('logo.png');
+    await userEvent.click(await within(details).findByRole('button', { name: 'Remove' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Remove the inbox picture?' })).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Inbox picture removed')).toBeInTheDocument();
+    expect(server.called(`DELETE ${at('inboxes/3/avatar')}`)).toHaveLength(1);
+    delete (URL as { createObjectURL?: unknown }).createObjectURL;
+    delete (URL as { revokeObjectURL?: unknown }).revokeObjectURL;
   });
 });
