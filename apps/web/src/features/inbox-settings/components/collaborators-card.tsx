@@ -60,7 +60,8 @@ function CollaboratorsForm({ accountId, inboxId, agents, members }: { accountId:
   const [error, setError] = useState<string | undefined>();
   const lists = listsOf(choices);
   const pristine = sameLists(lists, listsOf(choicesOf(members)));
-  const shown = filterAgents(agents, query, choices);
+  // Ordered by the saved members, so rows do not jump while they are ticked.
+  const shown = filterAgents(agents, query, choicesOf(members));
 
   const change = (id: number, next: Partial<MemberChoice>) => {
     setError(undefined);

@@ -152,6 +152,7 @@ export function InboxDetailsCard({ accountId, inbox }: { accountId: number; inbo
             <label htmlFor={`sender-name-type-${inbox.id}`}>{t('INBOX_MGMT.EDIT.SENDER_NAME_TYPE.LABEL')}</label>
             <select
               id={`sender-name-type-${inbox.id}`}
+              aria-describedby={`sender-name-type-${inbox.id}-hint`}
               value={form.sender_name_type}
               onChange={(e) => set('sender_name_type', e.target.value as Form['sender_name_type'])}
             >
@@ -161,6 +162,9 @@ export function InboxDetailsCard({ accountId, inbox }: { accountId: number; inbo
                 </option>
               ))}
             </select>
+            <p className="field__hint" id={`sender-name-type-${inbox.id}-hint`}>
+              {t(form.sender_name_type === 'friendly' ? 'INBOX_MGMT.EDIT.SENDER_NAME_TYPE.FRIENDLY_HINT' : 'INBOX_MGMT.EDIT.SENDER_NAME_TYPE.PROFESSIONAL_HINT')}
+            </p>
           </div>
           <FormField
             label={t('INBOX_MGMT.EDIT.BUSINESS_NAME.LABEL')}

@@ -4,6 +4,7 @@ import { AgentBotCard } from './agent-bot-card.tsx';
 import { AutoAssignmentCard } from './auto-assignment-card.tsx';
 import { BusinessHoursCard } from './business-hours-card.tsx';
 import { CollaboratorsCard } from './collaborators-card.tsx';
+import { ConfigurationPanel } from './configuration-panel.tsx';
 import { InboxDetailsCard } from './inbox-details-card.tsx';
 import { InboxPreferencesCard } from './inbox-preferences-card.tsx';
 
@@ -28,6 +29,8 @@ export function InboxTabPanel({ tab, accountId, inbox }: { tab: SettingsTab; acc
       return <BusinessHoursCard accountId={accountId} inbox={inbox} />;
     case 'bot':
       return <AgentBotCard accountId={accountId} inboxId={inbox.id} />;
+    case 'configuration':
+      return <ConfigurationPanel accountId={accountId} inbox={inbox} />;
     default:
       return null;
   }

@@ -86,12 +86,19 @@ describe('inbox list', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('link', { name: 'Backend' })).toBeInTheDocument();
   });
 
-  it('a custom role sees the list without New inbox or delete', async () => {
+  it('S1-2.04 S1-6.08 a custom role opens the list, without New inbox or delete', async () => {
     const user = makeUser({ accounts: [makeAccount(7, 'agent', { custom_role: customRole(['conversation_manage']) })] });
     const { router } = openAt('settings/inboxes/list', { [`GET ${at('inboxes')}`]: { body: { payload: [API] } } }, user);
     expect(await screen.findByRole('link', { name: 'Backend' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app/accounts/7/settings/inboxes/list');
     expect(screen.queryByRole('link', { name: 'New inbox' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete Backend' })).toBeNull();
+  });
+
+  it('S1-2.04 a plain agent is not let in: the guard sends them away from the list', async () => {
+    const user = makeUser({ accounts: [makeAccount(7, 'agent')] });
+    const { router } = openAt('settings/inboxes/list', { [`GET ${at('inboxes')}`]: { body: { payload: [API] } } }, user);
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/app/accounts/7/settings/inboxes/list'), { timeout: 10_000 });
+    expect(screen.queryByRole('heading', { level: 1, name: 'Inboxes' })).toBeNull();
   });
 });

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { Agent } from '@app/shared/agents';
 import type { AgentBot } from '@app/shared/agent-bots';
 import { DEFAULT_WORKING_HOURS, type Inbox } from '@app/shared/inboxes';
-import { makeInbox } from '../../../test/fixtures.ts';
+import { customRole, makeAccount, makeInbox, makeUser } from '../../../test/fixtures.ts';
 import { at, openAt, unprocessable, type Handlers } from '../testing/open-inbox-settings.tsx';
 
 const WEBSITE = makeInbox(3, 'Website chat', {
@@ -232,5 +232,113 @@ describe('inbox settings page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Agent bot disconnected')).toBeInTheDocument();
     expect(lastBody(server, `POST ${at('inboxes/3/set_agent_bot')}`)).toEqual({ agent_bot: null });
     expect(await within(await form('Agent bot')).findByText('No bot is connected to this inbox.')).toBeInTheDocument();
+  });
+
+  it('configuration of a website: the widget script, the token and identity validation', async () => {
+    const inbox = { ...WEBSITE, website_token: 'tok-123', web_widget_script: '<script>run("tok-123")</script>', hmac_token: 'hmac-abc', hmac_mandatory: false };
+    const { server } = openInbox(inbox, 'configuration');
+    await findPage();
+    expect(screen.getByLabelText('Widget script', { selector: 'pre' })).toHaveTextContent('<script>run("tok-123")</script>');
+    expect(screen.getByText('hmac-abc')).toBeInTheDocument();
+    const identity = await form('Identity validation');
+    await userEvent.click(within(identity).getByRole('switch', { name: 'Require identity validation' }));
+    await userEvent.click(within(identity).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Configuration updated')).toBeInTheDocument();
+    expect(lastBody(server, `PATCH ${at('inboxes/3')}`)).toEqual({ inbox: { channel: { hmac_mandatory: true } } });
+  });
+
+  it('S1-5.38 S1-5.39 an API inbox: the identifier to copy; the webhook URL is checked on blur and on submit', async () => {
+    const api = makeInbox(4, 'Backend', { inbox_identifier: 'ident-4', webhook_url: null, hmac_token: 'h', hmac_mandatory: false });
+    const { server } = openInbox(api, 'configuration');
+    await findPage('Backend');
+    expect(screen.getByText('ident-4')).toBeInTheDocument();
+    const card = await form('API channel');
+    const url = within(card).getByLabelText('Webhook URL');
+    await userEvent.type(url, 'ftp://acme.com');
+    await userEvent.tab();
+    expect(url).toHaveAccessibleDescription('Please enter a valid URL starting with http.');
+    await userEvent.clear(url);
+    await userEvent.type(url, 'www.acme.com');
+    await userEvent.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(url).toHaveAccessibleDescription('Please enter a valid URL starting with http.');
+    expect(server.called(`PATCH ${at('inboxes/4')}`)).toHaveLength(0);
+    await userEvent.clear(url);
+    await userEvent.type(url, 'https://acme.com/hook');
+    await userEvent.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Configuration updated')).toBeInTheDocument();
+    expect(lastBody(server, `PATCH ${at('inboxes/4')}`)).toEqual({ inbox: { channel: { webhook_url: 'https://acme.com/hook' } } });
+  });
+
+  it("an email inbox's address must be valid; a taken address shows the server's message under it", async () => {
+    const email = makeInbox(5, 'Support mail', { channel_type: 'Channel::Email', email: 'help@acme.com' });
+    const { server } = openInbox(email, 'configuration', { [`PATCH ${at('inboxes/5')}`]: unprocessable({ 'channel.email': ['has already been taken'] }) });
+    const card = await form('Email address');
+    const field = within(card).getByLabelText('Email address');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'not-an-address');
+    await userEvent.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(field).toHaveAccessibleDescription('Please enter a valid email address.');
+    expect(server.called(`PATCH ${at('inboxes/5')}`)).toHaveLength(0);
+    await userEvent.clear(field);
+    await userEvent.type(field, 'sales@acme.com');
+    await userEvent.click(within(card).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(field).toHaveAccessibleDescription('Email address has already been taken'));
+  });
+
+  it('WhatsApp credentials: only the changed ones are sent', async () => {
+    const wa = makeInbox(6, 'WhatsApp', { channel_type: 'Channel::Whatsapp', provider: 'default', phone_number: '+442079460000', provider_config: { api_key: 'key-1' } });
+    const { server } = openInbox(wa, 'configuration');
+    const card = await form('Channel credentials');
+    const key = within(card).getByLabelText('API key');
+    await userEvent.clear(key);
+    await userEvent.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(key).toHaveAccessibleDescription('This field is required.');
+    await userEvent.type(key, 'key-2');
+    await userEvent.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Configuration updated')).toBeInTheDocument();
+    expect(lastBody(server, `PATCH ${at('inboxes/6')}`)).toEqual({ inbox: { channel: { provider_config: { api_key: 'key-2' } } } });
+  });
+
+  it('a member without the administrator role sees the settings read-only', async () => {
+    const user = makeUser({ accounts: [makeAccount(7, 'agent', { custom_role: customRole(['conversation_manage']) })] });
+    openAt('settings/inboxes/3', { [`GET ${at('inboxes/3')}`]: { body: WEBSITE } }, user);
+    await findPage();
+    expect(screen.getByRole('note')).toHaveTextContent('Only administrators can change inbox settings.');
+    expect(within(await form('Inbox details')).getByLabelText('Inbox name')).toBeDisabled();
+  });
+
+  it('an email inbox chooses how replies are signed: sender name type and business name', async () => {
+    const email = makeInbox(5, 'Support mail', { channel_type: 'Channel::Email', email: 'help@acme.com' });
+    const { server } = openInbox(email);
+    const details = await form('Inbox details');
+    await userEvent.selectOptions(within(details).getByLabelText('Sender name in replies'), 'Professional');
+    expect(within(details).getByLabelText('Sender name in replies')).toHaveAccessibleDescription('Replies come from the business name only.');
+    await userEvent.type(within(details).getByLabelText('Business name'), 'Acme Inc');
+    await userEvent.click(within(details).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Inbox settings updated')).toBeInTheDocument();
+    expect(lastBody(server, `PATCH ${at('inboxes/5')}`)).toEqual({
+      inbox: { name: 'Support mail', greeting_enabled: false, greeting_message: null, sender_name_type: 'professional', business_name: 'Acme Inc' },
+    });
+  });
+
+  it('S1-7.18 a chosen picture uploads as multipart inbox[avatar]; removing it asks first and calls DELETE avatar', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:preview');
+    URL.revokeObjectURL = vi.fn();
+    const withAvatar = { ...WEBSITE, avatar_url: '/uploads/inbox.png' };
+    const { server } = openInbox(WEBSITE, '', {
+      [`PATCH ${at('inboxes/3')}`]: { body: withAvatar },
+      [`DELETE ${at('inboxes/3/avatar')}`]: { body: WEBSITE },
+    });
+    const details = await form('Inbox details');
+    await userEvent.upload(within(details).getByLabelText('Inbox picture', { selector: 'input' }), new File(['png'], 'logo.png', { type: 'image/png' }));
+    expect(await screen.findByText('Inbox picture updated')).toBeInTheDocument();
+    const sent = server.fetchMock.mock.calls.find(([path, init]) => path === at('inboxes/3') && init?.method === 'PATCH')![1]!.body as FormData;
+    expect((sent.get('inbox[avatar]') as File).name).toBe('logo.png');
+    await userEvent.click(await within(details).findByRole('button', { name: 'Remove' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Remove the inbox picture?' })).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Inbox picture removed')).toBeInTheDocument();
+    expect(server.called(`DELETE ${at('inboxes/3/avatar')}`)).toHaveLength(1);
+    delete (URL as { createObjectURL?: unknown }).createObjectURL;
+    delete (URL as { revokeObjectURL?: unknown }).revokeObjectURL;
   });
 });

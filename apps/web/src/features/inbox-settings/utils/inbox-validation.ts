@@ -71,7 +71,8 @@ export function validateWorkingHours(days: readonly WorkingHour[]): FieldErrors 
 
 /**
  * A failed save, read for one form: a 422's messages under the form's fields (prefixed with the field's
- * label, as the server says "must not be blank"), and one message for the rest.
+ * label, as the server says "must not be blank"; a nested key under its first part when only that is named),
+ * and one message for the rest.
  */
 export function readSaveError(error: unknown, labels: Record<string, MessageKey>): { fields: FieldErrors; message: string | null } {
   if (!(error instanceof ApiError) || error.status !== 422) return { fields: {}, message: t('INBOX_MGMT.EDIT.API.ERROR_MESSAGE') };
@@ -80,8 +81,10 @@ export function readSaveError(error: unknown, labels: Record<string, MessageKey>
   for (const [field, messages] of Object.entries(error.fieldErrors)) {
     const text = messages[0];
     if (!text) continue;
-    const label = labels[field];
-    if (label) placed[field] = `${t(label)} ${text}`;
+    // `working_hours.2.close_hour` lands under `working_hours` when only the list is named.
+    const key = labels[field] ? field : field.split('.')[0]!;
+    const label = labels[key];
+    if (label) placed[key] ??= `${t(label)} ${text}`;
     else rest ??= error.message;
   }
   const placedAny = Object.keys(placed).length > 0;

@@ -31,10 +31,10 @@ export function listsOf(choices: MemberChoices): MemberLists {
 export const sameLists = (a: MemberLists, b: MemberLists) =>
   a.user_ids.join() === b.user_ids.join() && a.team_leader_ids.join() === b.team_leader_ids.join() && a.view_data_ids.join() === b.view_data_ids.join();
 
-/** Agents whose name or email contains the query (case-insensitive); members first, then by name. */
-export function filterAgents(agents: readonly Agent[], query: string, choices: MemberChoices): Agent[] {
+/** Agents whose name or email contains the query (case-insensitive); the members of `order` first, then by name. */
+export function filterAgents(agents: readonly Agent[], query: string, order: MemberChoices): Agent[] {
   const q = query.trim().toLowerCase();
   return agents
     .filter((a) => !q || a.name.toLowerCase().includes(q) || a.email.toLowerCase().includes(q))
-    .sort((a, b) => Number(choices[b.id]?.member ?? false) - Number(choices[a.id]?.member ?? false) || a.name.localeCompare(b.name));
+    .sort((a, b) => Number(order[b.id]?.member ?? false) - Number(order[a.id]?.member ?? false) || a.name.localeCompare(b.name));
 }
