@@ -55,11 +55,7 @@ export function AgentsListPage() {
         empty={<SettingsEmpty title={t('AGENT_MGMT.EMPTY.TITLE')} description={t('AGENT_MGMT.EMPTY.DESCRIPTION')} action={inviteButton} />}
       >
         <div className="settings-table-wrap">
-          <table className="settings-table agents-table">
-            <caption className="agents-table__caption">
-              <span>{t('AGENT_MGMT.LIST.TITLE')}</span>
-              <span className="muted">{list.length === 1 ? t('AGENT_MGMT.LIST.COUNT_ONE') : t('AGENT_MGMT.LIST.COUNT', { count: list.length })}</span>
-            </caption>
+          <table className="settings-table agents-table" aria-label={t('AGENT_MGMT.LIST.TITLE')}>
             <thead>
               <tr>
                 <th scope="col">{t('AGENT_MGMT.LIST.NAME')}</th>
@@ -78,15 +74,17 @@ export function AgentsListPage() {
                 const removeBlocked = self ? t('AGENT_MGMT.DELETE.SELF') : onlyAdmin ? t('AGENT_MGMT.DELETE.ONLY_ADMIN') : undefined;
                 return (
                   <tr key={agent.id}>
-                    <th scope="row" className="agents-table__person">
-                      <Avatar name={agent.name} src={agent.thumbnail || null} size="small" />
-                      <span className="agents-table__names">
-                        <span className="agents-table__name">
-                          {agent.name}
-                          {self ? <span className="badge badge--current">{t('AGENT_MGMT.LIST.YOU')}</span> : null}
+                    <th scope="row">
+                      <div className="agents-table__person">
+                        <Avatar name={agent.name} src={agent.thumbnail || null} size="small" />
+                        <span className="agents-table__names">
+                          <span className="agents-table__name">
+                            {agent.name}
+                            {self ? <span className="badge badge--current">{t('AGENT_MGMT.LIST.YOU')}</span> : null}
+                          </span>
+                          <span className="agents-table__email">{agent.email}</span>
                         </span>
-                        <span className="agents-table__email">{agent.email}</span>
-                      </span>
+                      </div>
                     </th>
                     <td>{roleNameOf(agent, customRoles)}</td>
                     <td>

@@ -12,8 +12,6 @@ export const agentsEn = {
   'AGENT_MGMT.LIST.VERIFIED': 'Verified',
   'AGENT_MGMT.LIST.VERIFICATION_PENDING': 'Verification pending',
   'AGENT_MGMT.LIST.YOU': 'You',
-  'AGENT_MGMT.LIST.COUNT': '{count} members',
-  'AGENT_MGMT.LIST.COUNT_ONE': '1 member',
   'AGENT_MGMT.EMPTY.TITLE': 'No agents yet',
   'AGENT_MGMT.EMPTY.DESCRIPTION': 'Invite the people who answer your customers.',
   'AGENT_MGMT.EDIT.BUTTON': 'Edit',
