@@ -228,6 +228,20 @@ describe('editing and removing agents', () => {
     expect(role).toHaveAccessibleDescription(/The only administrator of the account keeps that role/);
   });
 
+  it('the only verified administrator keeps the role while the other administrators have not accepted', async () => {
+    const ada = makeAgent(8, 'Ada Byron', { role: 'administrator' });
+    const boss = makeAgent(9, 'Bea Boss', { role: 'administrator', confirmed: false });
+    openAgents([{ ...JANE, role: 'agent' }, ada, boss]);
+    await findTable();
+    expect(screen.getByRole('button', { name: 'Remove Ada Byron' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Remove Ada Byron' })).toHaveAttribute('title', 'The only verified administrator cannot be removed.');
+    expect(screen.getByRole('button', { name: 'Remove Bea Boss' })).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Ada Byron' }));
+    const role = within(screen.getByRole('dialog', { name: 'Edit agent' })).getByLabelText('Role');
+    expect(role).toBeDisabled();
+    expect(role).toHaveAccessibleDescription(/until another administrator accepts their invitation/);
+  });
+
   it('a refused demotion (the server keeps the last administrator) shows its message under the role', async () => {
     const ada = makeAgent(8, 'Ada Byron', { role: 'administrator' });
     openAgents([JANE, ada, OMAR], {

@@ -10,7 +10,7 @@ import { useCurrentAccount } from '../../auth/index.ts';
 import { useAgents, useCustomRoleOptions, useRemoveAgent } from '../api.ts';
 import { EditAgentDialog } from '../components/edit-agent-dialog.tsx';
 import { InviteAgentsDialog } from '../components/invite-agents-dialog.tsx';
-import { isOnlyAdministrator, readServerError, roleNameOf } from '../utils/agent-form.ts';
+import { administratorLock, readServerError, roleNameOf } from '../utils/agent-form.ts';
 import '../agents.css';
 
 /** settings/agents/list (agent_list): every member with role, availability and verification; invite, edit, remove. */
@@ -70,8 +70,14 @@ export function AgentsListPage() {
             <tbody>
               {list.map((agent) => {
                 const self = agent.id === user.id;
-                const onlyAdmin = isOnlyAdministrator(agent, list);
-                const removeBlocked = self ? t('AGENT_MGMT.DELETE.SELF') : onlyAdmin ? t('AGENT_MGMT.DELETE.ONLY_ADMIN') : undefined;
+                const lock = administratorLock(agent, list);
+                const removeBlocked = self
+                  ? t('AGENT_MGMT.DELETE.SELF')
+                  : lock === 'only'
+                    ? t('AGENT_MGMT.DELETE.ONLY_ADMIN')
+                    : lock === 'only_verified'
+                      ? t('AGENT_MGMT.DELETE.ONLY_VERIFIED_ADMIN')
+                      : undefined;
                 return (
                   <tr key={agent.id}>
                     <th scope="row">
@@ -129,7 +135,7 @@ export function AgentsListPage() {
           accountId={account.id}
           agent={editing}
           customRoles={customRoles}
-          roleLocked={isOnlyAdministrator(editing, list)}
+          roleLock={administratorLock(editing, list)}
           onClose={() => setEditing(null)}
         />
       ) : null}
