@@ -67,9 +67,11 @@ export function CustomRolesPage() {
               <tbody>
                 {roles.data?.map((role) => (
                   <tr key={role.id}>
-                    <td className="custom-roles-table__name">
-                      <strong>{role.name}</strong>
-                      <span className="muted">{role.description || t('CUSTOM_ROLE.LIST.NO_DESCRIPTION')}</span>
+                    <td>
+                      <div className="custom-roles-table__name">
+                        <strong>{role.name}</strong>
+                        <span className="muted">{role.description || t('CUSTOM_ROLE.LIST.NO_DESCRIPTION')}</span>
+                      </div>
                     </td>
                     <td>
                       <ul className="permission-chips" aria-label={t('CUSTOM_ROLE.LIST.PERMISSIONS')}>
