@@ -118,8 +118,10 @@ describe('system routes', () => {
       agent_bots_enabled: true,
       deployment: 'self_hosted',
       create_new_account_from_dashboard: true,
+      billing_configured: false,
       enable_account_signup: false,
       oauth_providers: { google: false, microsoft: false, twitter: false, facebook: false },
+      vapid_public_key: t.config.vapid.publicKey,
     });
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(doc.paths['/api/v1/global_config'].get.responses['200']).toBeDefined();
@@ -143,8 +145,10 @@ describe('system routes', () => {
         agent_bots_enabled: false,
         deployment: 'cloud',
         create_new_account_from_dashboard: false,
+        billing_configured: false,
         enable_account_signup: true,
         oauth_providers: { google: true, microsoft: false, twitter: false, facebook: true },
+        vapid_public_key: other.config.vapid.publicKey,
       });
       expect(res.body).not.toMatch(/secret|google-id|fb-id/);
     } finally {

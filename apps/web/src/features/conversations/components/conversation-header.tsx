@@ -20,6 +20,8 @@ type HeaderProps = {
   conversation: Conversation;
   inbox: Inbox | undefined;
   actions: ReturnType<typeof useConversationActions>;
+  /** A reader who may not act: no assign, priority, labels, status or more actions. */
+  readOnly?: boolean;
   sidebarOpen: boolean;
   onToggleSidebar: () => void;
 };
@@ -33,7 +35,7 @@ function statusNote(conversation: Conversation): string | null {
 }
 
 /** Who and where (contact, inbox, status), then the actions: status, more, the details column (and assign, priority, labels when it is closed). */
-export function ConversationHeader({ accountId, scope, conversation, inbox, actions, sidebarOpen, onToggleSidebar }: HeaderProps) {
+export function ConversationHeader({ accountId, scope, conversation, inbox, actions, readOnly = false, sidebarOpen, onToggleSidebar }: HeaderProps) {
   const { sender } = conversation.meta;
   const note = statusNote(conversation);
   return (
@@ -63,15 +65,19 @@ export function ConversationHeader({ accountId, scope, conversation, inbox, acti
       </div>
       <div className="cw-view__actions">
         {/* With the details column open its first panel holds these; closed, they come up here. */}
-        {sidebarOpen ? null : (
+        {sidebarOpen || readOnly ? null : (
           <>
             <AgentMenu accountId={accountId} conversation={conversation} actions={actions} />
             <PriorityMenu conversation={conversation} actions={actions} />
             <LabelsMenu accountId={accountId} conversation={conversation} actions={actions} />
           </>
         )}
-        <StatusActions conversation={conversation} actions={actions} />
-        <MoreActions accountId={accountId} scope={scope} conversation={conversation} actions={actions} />
+        {readOnly ? null : (
+          <>
+            <StatusActions conversation={conversation} actions={actions} />
+            <MoreActions accountId={accountId} scope={scope} conversation={conversation} actions={actions} />
+          </>
+        )}
         <button
           type="button"
           className="cw-icon-button"

@@ -17,7 +17,7 @@ type ListPaneProps = {
 /** The list's name: the inbox, label, team or folder it shows, or the view. */
 function useListTitle(accountId: number, scope: ListScope): string {
   const inboxes = useInboxMap(accountId);
-  const teams = useTeams(accountId);
+  const teams = useTeams(accountId, scope.kind === 'team');
   const folders = useFolders(accountId, scope.kind === 'folder');
   switch (scope.kind) {
     case 'inbox':

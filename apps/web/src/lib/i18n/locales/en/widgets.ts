@@ -29,6 +29,14 @@ export const widgetsEn = {
   'WIDGETS.COLOUR.HEX': 'Hex',
   'WIDGETS.COLOUR.PRESETS': 'Preset colours',
 
+  'WIDGETS.CODE.COPY': 'Copy',
+  'WIDGETS.CODE.COPIED': 'Copied',
+  'WIDGETS.CODE.COPIED_STATUS': 'Copied to the clipboard',
+  'WIDGETS.CODE.COPY_FAILED': 'Your browser did not allow copying. The code is selected: press Ctrl+C (⌘C on a Mac) to copy it.',
+  'WIDGETS.CODE.PLAYGROUND': 'Open in CodePen',
+  // 000 section 3: the playground pen's default title names the chat product.
+  'WIDGETS.CODE.PLAYGROUND_TITLE': 'Relay Desk chat playground',
+
   // Date-range picker (000 sections 2, 4, 5, 9).
   'WIDGETS.DATE_RANGE.LABEL': 'Date range',
   'WIDGETS.DATE_RANGE.PRESETS': 'Date range presets',
