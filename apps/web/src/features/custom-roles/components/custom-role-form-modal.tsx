@@ -6,7 +6,7 @@ import { Modal } from '../../../components/modal.tsx';
 import { TextareaField } from '../../../components/textarea-field.tsx';
 import { useToast } from '../../../components/toast-provider.tsx';
 import { t } from '../../../lib/i18n/i18n.ts';
-import { readServerErrors } from '../../../lib/server-errors.ts';
+import { readServerErrors } from '../../../lib/form-errors.ts';
 import { useCreateCustomRole, useUpdateCustomRole } from '../api.ts';
 import {
   DESCRIPTION_MAX_LENGTH,
