@@ -63,6 +63,7 @@ export const customAttributesEn = {
   'ATTRIBUTES_MGMT.FORM.VALUES.ERROR': 'Add at least one value to the list',
   'ATTRIBUTES_MGMT.FORM.VALUES.REMOVE': 'Remove {value}',
   'ATTRIBUTES_MGMT.FORM.VALUES.ADD': 'Add',
+  'ATTRIBUTES_MGMT.FORM.VALUES.CHOSEN': 'Values of the list',
   'ATTRIBUTES_MGMT.FORM.ENABLE_REGEX.LABEL': 'Validate with a pattern',
   'ATTRIBUTES_MGMT.FORM.ENABLE_REGEX.DESCRIPTION': 'Values that do not match the pattern are refused.',
   'ATTRIBUTES_MGMT.FORM.REGEX_PATTERN.LABEL': 'Pattern (regular expression)',
