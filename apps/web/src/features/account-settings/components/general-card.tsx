@@ -56,7 +56,7 @@ export function GeneralCard({ account }: { account: Account }) {
       submitLabel={t('GENERAL_SETTINGS.SAVE')}
       footerHint={`${t('GENERAL_SETTINGS.FORM.ACCOUNT_ID')}: ${account.id} · ${t('GENERAL_SETTINGS.FORM.ACCOUNT_ID_HINT')}`}
     >
-      <div className="settings-card__row">
+      <div className="settings-card__row account-general__row">
         <FormField
           label={t('GENERAL_SETTINGS.FORM.NAME.LABEL')}
           name="name"

@@ -32,5 +32,7 @@ describe('general settings rules', () => {
 
   it('names a feature flag for reading', () => {
     expect(featureName('channel_email')).toBe('Channel email');
+    expect(featureName('ip_lookup')).toBe('IP lookup');
+    expect(featureName('email_continuity_on_api_channel')).toBe('Email continuity on API channel');
   });
 });

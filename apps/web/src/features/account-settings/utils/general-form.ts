@@ -48,8 +48,11 @@ export function validateAutoResolve(input: { enabled: boolean; amount: string; u
   return errors;
 }
 
-/** A feature flag as people read it: `channel_email` → "Channel email". */
+const ACRONYMS = new Set(['crm', 'sla', 'ip', 'api']);
+
+/** A feature flag as people read it: `channel_email` → "Channel email", `ip_lookup` → "IP lookup". */
 export const featureName = (flag: string) => {
-  const text = flag.replace(/_/g, ' ');
+  const words = flag.split('_').map((word) => (ACRONYMS.has(word) ? word.toUpperCase() : word));
+  const text = words.join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 };

@@ -70,7 +70,7 @@ export const customAttributesEn = {
   'ATTRIBUTES_MGMT.FORM.REGEX_PATTERN.PLACEHOLDER': '^ORD-[0-9]{6}$',
   'ATTRIBUTES_MGMT.FORM.REGEX_PATTERN.ERROR': 'Enter a pattern',
   'ATTRIBUTES_MGMT.FORM.REGEX_PATTERN.IN_VALID': 'This is not a valid regular expression',
-  'ATTRIBUTES_MGMT.FORM.REGEX_CUE.LABEL': 'Hint for a value that does not match',
+  'ATTRIBUTES_MGMT.FORM.REGEX_CUE.LABEL': 'Hint shown when a value does not match',
   'ATTRIBUTES_MGMT.FORM.REGEX_CUE.PLACEHOLDER': 'Order numbers look like ORD-123456',
   'ATTRIBUTES_MGMT.DELETE.CONFIRM.TITLE': 'Delete the attribute “{name}”?',
   'ATTRIBUTES_MGMT.DELETE.CONFIRM.MESSAGE': 'The attribute disappears from every {model}. Values already stored stay in the data but are no longer shown.',
