@@ -46,7 +46,7 @@ function ChannelCard({ accountId, app }: { accountId: number; app: IntegrationAp
   const team = typeof hook?.settings.team_name === 'string' ? hook.settings.team_name : '';
   return (
     <SettingsCard
-      title={t('INTEGRATION_SETTINGS.SLACK.CHANNEL')}
+      title={t('INTEGRATION_SETTINGS.SLACK.CHANNEL_TITLE')}
       description={team ? t('INTEGRATION_SETTINGS.SLACK.WORKSPACE', { team }) : undefined}
       onSubmit={() =>
         update.mutate(channel, {

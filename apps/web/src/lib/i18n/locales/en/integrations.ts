@@ -49,6 +49,7 @@ export const integrationsEn = {
   'INTEGRATION_SETTINGS.SLACK.CONNECTED': 'Slack connected',
   'INTEGRATION_SETTINGS.SLACK.CONNECT_ERROR': 'Slack could not be connected: {message}',
   'INTEGRATION_SETTINGS.SLACK.WORKSPACE': 'Connected to the workspace {team}.',
+  'INTEGRATION_SETTINGS.SLACK.CHANNEL_TITLE': 'Slack channel',
   'INTEGRATION_SETTINGS.SLACK.CHANNEL': 'Channel',
   'INTEGRATION_SETTINGS.SLACK.CHANNEL_HINT': 'New conversations are posted to this channel.',
   'INTEGRATION_SETTINGS.SLACK.CHANNEL_PLACEHOLDER': 'Choose a channel',
