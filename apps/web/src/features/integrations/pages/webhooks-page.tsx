@@ -19,7 +19,7 @@ function Secret({ value }: { value: string }) {
   const [shown, setShown] = useState(false);
   return (
     <span className="secret">
-      {t('INTEGRATION_SETTINGS.WEBHOOK.SECRET')}: <code>{shown ? value : '••••••••••••'}</code>
+      {t('INTEGRATION_SETTINGS.WEBHOOK.SECRET')}: <code className={shown ? 'secret__value' : undefined}>{shown ? value : '••••••••'}</code>
       <Button size="small" variant="link" onClick={() => setShown((v) => !v)}>
         {t(shown ? 'INTEGRATION_SETTINGS.WEBHOOK.SECRET_HIDE' : 'INTEGRATION_SETTINGS.WEBHOOK.SECRET_SHOW')}
       </Button>
