@@ -99,6 +99,7 @@ describe('an integration with a settings form', () => {
         hooks = [{ id: 9, app_id: 'openai', inbox_id: null, account_id: ACCOUNT, status: true, hook_type: 'account', settings: (call.body as { settings: object }).settings, reference_id: null }];
         return { body: hooks[0] };
       },
+      [`PATCH ${API}/integrations/hooks/9`]: (call) => ({ body: { ...(hooks[0] as object), status: Boolean((call.body as { status: number }).status) } }),
       [`DELETE ${API}/integrations/hooks/9`]: () => {
         hooks = [];
         return { body: '' };
@@ -115,6 +116,11 @@ describe('an integration with a settings form', () => {
     await waitFor(() => expect(server.called(`POST ${API}/integrations/hooks`)).toHaveLength(1));
     expect(server.called(`POST ${API}/integrations/hooks`)[0]!.body).toEqual({ app_id: 'openai', inbox_id: null, settings: { api_key: 'sk-123' } });
     expect(await screen.findByText('OpenAI connected')).toBeInTheDocument();
+
+    const enabled = await screen.findByRole('switch', { name: 'Enabled' });
+    expect(enabled).toHaveAttribute('aria-checked', 'true');
+    await userEvent.click(enabled);
+    await waitFor(() => expect(server.called(`PATCH ${API}/integrations/hooks/9`)[0]?.body).toEqual({ status: 0 }));
 
     await userEvent.click(await screen.findByRole('button', { name: 'Disconnect' }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Disconnect OpenAI?' })).getByRole('button', { name: 'Disconnect' }));

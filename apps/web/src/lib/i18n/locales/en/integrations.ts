@@ -37,6 +37,7 @@ export const integrationsEn = {
   'INTEGRATION_SETTINGS.HOOK.ENABLED': 'Enabled',
   'INTEGRATION_SETTINGS.HOOK.DISABLED': 'Disabled',
   'INTEGRATION_SETTINGS.HOOK.DELETE': 'Remove',
+  'INTEGRATION_SETTINGS.HOOK.STATUS_ERROR': 'Could not change the connection. Please try again.',
 
   'INTEGRATION_SETTINGS.SLACK.TITLE': 'Slack',
   'INTEGRATION_SETTINGS.SLACK.NOT_CONFIGURED.TITLE': 'Slack is not configured on this installation',
