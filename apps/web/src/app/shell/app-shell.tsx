@@ -16,6 +16,7 @@ import { hasSecondaryMenu, SecondaryMenu } from './sidebar/secondary-menu.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useNavContext } from './use-nav-context.ts';
 import { useShellRealtime } from './use-shell-realtime.ts';
+import { useAudioAlerts } from '../../features/profile/index.ts';
 import './shell.css';
 
 const COLLAPSED_KEY = 'relay-desk:section-menu-collapsed';
@@ -65,6 +66,7 @@ function ShellFrame() {
   }, []);
 
   useShellRealtime(account.id, user.id);
+  useAudioAlerts(user.id, user.ui_settings);
   useShellShortcuts({
     accountId: account.id,
     nav,
