@@ -17,6 +17,7 @@ import { TopBar } from './top-bar.tsx';
 import { useNavContext } from './use-nav-context.ts';
 import { useShellRealtime } from './use-shell-realtime.ts';
 import { useAudioAlerts } from '../../features/profile/index.ts';
+import { useAccountCache } from './account-cache.ts';
 import './shell.css';
 
 const COLLAPSED_KEY = 'relay-desk:section-menu-collapsed';
@@ -67,6 +68,7 @@ function ShellFrame() {
 
   useShellRealtime(account.id, user.id);
   useAudioAlerts(user.id, user.ui_settings);
+  useAccountCache(account.id);
   useShellShortcuts({
     accountId: account.id,
     nav,
