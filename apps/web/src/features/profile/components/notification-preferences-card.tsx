@@ -21,11 +21,12 @@ export function NotificationPreferencesCard({ accountId }: { accountId: number }
   const settings = useNotificationSettings(accountId);
   const update = useUpdateNotificationSettings(accountId);
   const toast = useToast();
-  const [saving, setSaving] = useState<string | null>(null);
+  // The box being saved and the state it shows meanwhile (the other boxes wait: each save sends a whole list).
+  const [saving, setSaving] = useState<{ flag: string; on: boolean } | null>(null);
 
   const change = (channel: Channel, key: (typeof CHANNELS)[number]['key'], event: PreferenceEvent, on: boolean) => {
     if (!settings.data) return;
-    setSaving(flagOf(channel, event));
+    setSaving({ flag: flagOf(channel, event), on });
     update.mutate(
       { [key]: toggledFlags(settings.data[key], channel, event, on) },
       {
@@ -76,13 +77,13 @@ export function NotificationPreferencesCard({ accountId }: { accountId: number }
                     <input
                       type="checkbox"
                       className="notification-flags__box"
-                      checked={data[key].includes(flag)}
-                      disabled={saving !== null}
-                      aria-busy={saving === flag || undefined}
+                      checked={saving?.flag === flag ? saving.on : data[key].includes(flag)}
+                      disabled={saving !== null && saving.flag !== flag}
+                      aria-busy={saving?.flag === flag || undefined}
                       aria-label={t(`PROFILE_SETTINGS.FORM.NOTIFICATIONS.${channel === 'email' ? 'EMAIL_FOR' : 'PUSH_FOR'}`, {
                         event: t(`PROFILE_SETTINGS.FORM.NOTIFICATIONS.EVENTS.${event}`),
                       })}
-                      onChange={(e) => change(channel, key, event, e.target.checked)}
+                      onChange={(e) => saving === null && change(channel, key, event, e.target.checked)}
                     />
                   </td>
                 );
