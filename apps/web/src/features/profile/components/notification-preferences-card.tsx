@@ -46,7 +46,7 @@ export function NotificationPreferencesCard({ accountId }: { accountId: number }
     );
   } else if (settings.isError || !settings.data) {
     body = (
-      <div className="profile-inline-status" role="alert">
+      <div className="profile-inline-status profile-inline-status--error" role="alert">
         <span>{t('PROFILE_SETTINGS.FORM.NOTIFICATIONS.LOAD_ERROR')}</span>
         <Button size="small" onClick={() => void settings.refetch()}>
           {t('PROFILE_SETTINGS.RETRY')}
