@@ -208,6 +208,12 @@ function vapidKeys(publicKey: string | undefined, privateKey: string | undefined
   }
   mkdirSync(dataDir, { recursive: true });
   const keys = webpush.generateVAPIDKeys();
-  writeFileSync(file, `${JSON.stringify({ publicKey: keys.publicKey, privateKey: keys.privateKey })}\n`, { mode: 0o600 });
+  try {
+    // Exclusive: two processes starting on one data dir (app and worker) end up with the same pair.
+    writeFileSync(file, `${JSON.stringify({ publicKey: keys.publicKey, privateKey: keys.privateKey })}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return vapidKeys(undefined, undefined, dataDir);
+    throw error;
+  }
   return { publicKey: keys.publicKey, privateKey: keys.privateKey };
 }
