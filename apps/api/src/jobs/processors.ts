@@ -2,13 +2,17 @@ import type { Services } from '../lib/context.ts';
 import { wakeSnoozedConversations } from '../modules/conversations/jobs.ts';
 import { announceCreated, insertNotificationsForEvent } from '../modules/notifications/create.ts';
 import { pushCreated } from '../modules/notifications/push.ts';
-import { sendDueDeliveries, writeDeliveries } from '../modules/webhooks/delivery.ts';
+import { sendDueDeliveries, settleUndeliverable, writeDeliveries } from '../modules/webhooks/delivery.ts';
 import { drainOutbox, pruneOutbox, type OutboxConsumer } from './outbox-relay.ts';
 import { jobKey, type Jobs, type Processor, type Schedule } from './queue.ts';
 
-/** What each relayed event causes: webhook and API-channel deliveries, and in-app notifications. */
+/**
+ * What each relayed event causes: webhook and API-channel deliveries (a reply with nowhere to go is sent),
+ * and in-app notifications.
+ */
 export const OUTBOX_CONSUMERS: OutboxConsumer[] = [
   (tx, services, { event, resend }) => writeDeliveries(tx, services, event, { resend }),
+  (tx, services, { event, resend }) => settleUndeliverable(tx, services, event, { resend }),
   async (tx, services, { event, resend }) => {
     if (resend) return undefined;
     const rows = await insertNotificationsForEvent(tx, event);

@@ -10,7 +10,9 @@ import { countRows, createAccountWithAdmin, createContact, createConversation, c
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // No workers: these tests check what a request writes. The relay would mark a reply in an API inbox
+  // without a webhook_url sent meanwhile (tested in webhooks.test.ts).
+  t = await buildTestApp({ RUN_WORKERS: 'false' });
 });
 afterAll(() => t.close());
 

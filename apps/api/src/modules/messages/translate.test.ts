@@ -33,7 +33,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
   const { port } = provider.address() as AddressInfo;
-  t = await buildTestApp({ TRANSLATION_API_URL: `http://127.0.0.1:${port}/`, TRANSLATION_API_KEY: 'secret-key' });
+  // no workers: the relay would mark the reply (an API inbox without webhook_url) sent, a message.updated of its own
+  t = await buildTestApp({ RUN_WORKERS: 'false', TRANSLATION_API_URL: `http://127.0.0.1:${port}/`, TRANSLATION_API_KEY: 'secret-key' });
 });
 afterAll(async () => {
   await t.close();

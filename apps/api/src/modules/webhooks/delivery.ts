@@ -63,6 +63,22 @@ export async function writeDeliveries(tx: Executor, services: Services, event: D
   return rows.length;
 }
 
+/**
+ * An agent's reply in an API inbox without a `webhook_url` has nowhere to be delivered: once relayed it is
+ * sent (as a web-widget reply is when stored), not left in progress ("Queued") for ever. Answers the
+ * after-commit step that settles it, or nothing for any other event or inbox.
+ */
+export async function settleUndeliverable(tx: Executor, services: Services, event: DomainEvent, options: { resend?: boolean } = {}): Promise<(() => Promise<void>) | undefined> {
+  const name = options.resend ? 'message_created' : webhookEventName(event);
+  if (name !== 'message_created' || !('inboxId' in event) || event.inboxId === undefined) return undefined;
+  const data = event.data as Record<string, unknown>;
+  if (!isDeliverable(data) || data.status !== 'progress') return undefined;
+  const [inbox] = await inboxWebhookTargets(tx, [event.inboxId]);
+  if (inbox?.channelType !== 'Channel::Api' || inbox.url) return undefined;
+  const messageId = data.id as number;
+  return () => settleMessageDelivery(services, event.accountId, messageId, { status: 'sent' });
+}
+
 /** The headers of one request: X-Chatwoot-Signature is sha256=HMAC-SHA256(secret, "<timestamp>.<body>") in hex. */
 export function signedHeaders(secret: string, deliveryId: number, body: string, timestamp: number): Record<string, string> {
   return {

@@ -231,6 +231,32 @@ describe('webhook delivery', () => {
     expect(hit!.json.created_at).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
   });
 
+  it('an agent\'s reply in an API inbox without a webhook_url is sent once relayed; with one it waits for its delivery', async () => {
+    const { account, admin } = await createAccountWithAdmin(t, { name: 'Acme' });
+    const bare = await createInbox(t, account.id, { name: 'API without URL' });
+    const hooked = await createInbox(t, account.id, { name: 'API with URL' });
+    await t.db.update(schema.channels).set({ settings: { webhook_url: `${receiver}/inbox-${hooked.id}`, hmac_mandatory: false } }).where(eq(schema.channels.id, hooked.channelId));
+    const statusOf = async (id: number) => (await t.db.select().from(schema.messages).where(eq(schema.messages.id, id)))[0]!.status;
+    const post = async (displayId: number, body: object) => {
+      const res = await call('POST', `/api/v1/accounts/${account.id}/conversations/${displayId}/messages`, admin.headers, body);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { id: number; status: string };
+    };
+    const quiet = await post((await createConversation(t, account.id, bare.id)).displayId, { content: 'Nowhere to go' });
+    const loud = await post((await createConversation(t, account.id, hooked.id)).displayId, { content: 'Off it goes' });
+    expect([quiet.status, loud.status]).toEqual(['progress', 'progress']);
+    for (let i = 0; i < 50 && (await statusOf(quiet.id)) === 'progress'; i++) {
+      await drainOutbox(services, 'default', OUTBOX_CONSUMERS);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(await statusOf(quiet.id)).toBe('sent');
+    // the inbox with a URL: still queued until the receiver answers
+    expect(await statusOf(loud.id)).toBe('progress');
+    await runDueDeliveries(services);
+    expect(await statusOf(loud.id)).toBe('sent');
+    expect(received.some((r) => r.json.content === 'Off it goes')).toBe(true);
+  });
+
   it('retries a 500 with backoff and logs both attempts; a 400 fails at once', async () => {
     const { account, admin, conversation, webhook } = await setUp();
     answers.push(500);

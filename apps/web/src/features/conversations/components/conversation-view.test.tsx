@@ -49,6 +49,18 @@ describe('conversation view', () => {
     await waitFor(() => expect(document.querySelector('.cw-view__inbox')).toHaveTextContent('Website'));
   }, SLOW);
 
+  it('every delivery state has an icon named in its tooltip: waiting, sent, delivered, read', async () => {
+    const out = (id: number, status: Message['status']) => makeMessage(id, 5, { type: 'outgoing', status, content: `Reply ${id}`, created_at: NOW - 100 + id });
+    renderWorkspace('/app/accounts/7/conversations/5', { conversations: [makeConversation(5)], messages: { 5: [out(1, 'progress'), out(2, 'sent'), out(3, 'delivered'), out(4, 'read')] } });
+    const messages = await screen.findByRole('log', { name: 'Messages' }, LOAD);
+    await within(messages).findByText('Reply 4', {}, LOAD);
+    for (const [id, name] of [[1, 'Waiting for the channel'], [2, 'Sent'], [3, 'Delivered'], [4, 'Read']] as const) {
+      const state = within(messages.querySelector<HTMLElement>(`[data-message-id="${id}"]`)!).getByRole('img', { name });
+      expect(state).toHaveAttribute('title', name);
+      expect(state.querySelector('svg')).not.toBeNull();
+    }
+  });
+
   it('S1-4.18 S1-7.90 a failed message with an external error is retried through the retry call, not sent again', async () => {
     const { api } = renderWorkspace('/app/accounts/7/conversations/5', {
       conversations: [makeConversation(5)],

@@ -4,6 +4,7 @@ const PATHS = {
   chat: 'M4 5h16v11H9l-5 4z',
   inbox: 'M3 13l3-8h12l3 8v6H3zM3 13h5l1 2h6l1-2h5',
   check: 'M5 12.5l4.5 4.5L19 7.5',
+  checks: 'M2 12.5l4.5 4.5L16 7.5M10.5 15.5L12 17l9.5-9.5',
   reopen: 'M4 12a8 8 0 1 0 2.4-5.7M4 4v4h4',
   clock: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 7v5l3.5 2',
   chevronDown: 'M6 9l6 6 6-6',

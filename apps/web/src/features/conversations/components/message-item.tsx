@@ -21,18 +21,25 @@ const externalError = (message: ViewMessage) => {
   return typeof value === 'string' && value ? value : null;
 };
 
+/** A delivery state's icon with its name as tooltip and accessible name. */
+function StateIcon({ icon, label, tone }: { icon: 'clock' | 'check' | 'checks'; label: string; tone?: 'read' }) {
+  return (
+    <span className={`cw-message__state${tone ? ` cw-message__state--${tone}` : ''}`} role="img" title={label} aria-label={label}>
+      <Icon name={icon} size={13} />
+    </span>
+  );
+}
+
 function DeliveryState({ message, onRetry }: { message: ViewMessage; onRetry: (message: ViewMessage) => void }) {
   if (message.status === 'progress') {
     // Ours, not yet answered: said in words. The server's, waiting on the channel: a quiet clock.
     return message.id < 0 ? (
-      <span className="cw-message__state" role="status">
+      <span className="cw-message__state" role="status" title={t('CONVERSATION.SENDING')}>
         <Icon name="clock" size={12} />
         {t('CONVERSATION.SENDING')}
       </span>
     ) : (
-      <span className="cw-message__state" title={t('CONVERSATION.QUEUED')} aria-label={t('CONVERSATION.QUEUED')}>
-        <Icon name="clock" size={12} />
-      </span>
+      <StateIcon icon="clock" label={t('CONVERSATION.QUEUED')} />
     );
   }
   if (message.status === 'failed') {
@@ -51,7 +58,10 @@ function DeliveryState({ message, onRetry }: { message: ViewMessage; onRetry: (m
       </span>
     );
   }
-  return <span className="cw-message__state">{t(`CONVERSATION.DELIVERY.${message.status}` as MessageKey)}</span>;
+  // sent: one tick; delivered: two; read: two in colour (each named in its tooltip)
+  const label = t(`CONVERSATION.DELIVERY.${message.status}` as MessageKey);
+  if (message.status === 'sent') return <StateIcon icon="check" label={label} />;
+  return <StateIcon icon="checks" label={label} tone={message.status === 'read' ? 'read' : undefined} />;
 }
 
 /**
