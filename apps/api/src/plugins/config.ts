@@ -46,6 +46,7 @@ export const EnvSchema = z.object({
   TWITTER_CLIENT_SECRET: z.string().trim().optional(),
   FB_APP_ID: z.string().trim().optional(),
   FB_APP_SECRET: z.string().trim().optional(),
+  FACEBOOK_GRAPH_URL: z.string().trim().url().default('https://graph.facebook.com/v19.0'),
   TRANSLATION_API_URL: optionalUrl,
   TRANSLATION_API_KEY: z.string().trim().optional(),
   WEBHOOK_ALLOWED_HOSTS: z.string().default(''),
@@ -82,6 +83,8 @@ export type Config = {
   agentBotsEnabled: boolean;
   /** Providers whose inbox authorization is configured (google and microsoft mail, twitter, facebook pages). */
   oauth: { google?: OAuthClient; microsoft?: OAuthClient; twitter?: OAuthClient; facebook?: OAuthClient };
+  /** Facebook's Graph API (FACEBOOK_GRAPH_URL, versioned), asked for a user's pages when a page inbox is connected. */
+  facebookGraphUrl: string;
   /** A LibreTranslate-compatible provider for message translation; none when the URL is unset. */
   translation: { url: string | undefined; apiKey: string | undefined };
   /**
@@ -143,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...oauthClient('twitter', e.TWITTER_CLIENT_ID, e.TWITTER_CLIENT_SECRET),
       ...oauthClient('facebook', e.FB_APP_ID, e.FB_APP_SECRET),
     },
+    facebookGraphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/+$/, ''),
     translation: { url: e.TRANSLATION_API_URL, apiKey: e.TRANSLATION_API_KEY || undefined },
     webhooks: {
       allowedHosts: e.WEBHOOK_ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),

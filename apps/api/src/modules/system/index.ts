@@ -19,6 +19,10 @@ const GlobalConfigSchema = z.object({
   oauth_providers: z
     .object({ google: z.boolean(), microsoft: z.boolean(), twitter: z.boolean(), facebook: z.boolean() })
     .describe('Providers whose OAuth app is configured, so their inboxes can be connected.'),
+  facebook_app_id: z
+    .string()
+    .nullable()
+    .describe("FB_APP_ID when the Facebook app is configured: the browser's Facebook login needs it (an app id is public; the secret never leaves the server)."),
 });
 
 async function status(check: () => Promise<void>): Promise<'ok' | 'failing'> {
@@ -62,6 +66,7 @@ export const systemModule: FastifyPluginAsyncZod = async (app) => {
           twitter: Boolean(config.oauth.twitter),
           facebook: Boolean(config.oauth.facebook),
         },
+        facebook_app_id: config.oauth.facebook?.clientId ?? null,
       };
     },
   );
