@@ -140,6 +140,7 @@ export const inboxWizardEn = {
   'INBOX_MGMT.ADD.TWILIO.AUTH_TOKEN': 'Auth token',
   'INBOX_MGMT.ADD.TWILIO.API_KEY_SECRET': 'API key secret',
   'INBOX_MGMT.ADD.TWILIO.AUTH_TOKEN_ERROR': 'Please enter the auth token.',
+  'INBOX_MGMT.ADD.TWILIO.API_KEY_SECRET_ERROR': 'Please enter the API key secret.',
   'INBOX_MGMT.ADD.TWILIO.PHONE_NUMBER': 'Phone number',
   'INBOX_MGMT.ADD.TWILIO.PHONE_NUMBER_PLACEHOLDER': '+14155550100',
   'INBOX_MGMT.ADD.TWILIO.PHONE_NUMBER_HINT': 'In E.164 format. Leave it empty to send through a messaging service.',
