@@ -53,7 +53,7 @@ test.describe('[inboxes] creation wizard', () => {
     expect(members).toContain(agentName);
   });
 
-  test('S1-2.89 S1-3.01 an administrator creates a website inbox and gets the widget script', async ({ adminPage }) => {
+  test('S1-2.89 S1-3.01 S1-2.87 an administrator creates a website inbox with a formatted greeting and gets the widget script', async ({ adminPage }) => {
     const wizard = new InboxWizardPage(adminPage, adminPage.accountId);
     await wizard.open();
     await wizard.choose('Website');
@@ -63,6 +63,11 @@ test.describe('[inboxes] creation wizard', () => {
     await form.getByLabel('Inbox name').fill(`Acme site ${Date.now()}`);
     await form.getByLabel('Website domain').fill('www.acme.example');
     await expect(submit).toBeEnabled();
+    await form.getByRole('switch', { name: 'Greeting message' }).click();
+    const greeting = form.getByRole('textbox', { name: 'Greeting message text' });
+    await greeting.click();
+    await form.getByRole('button', { name: 'Bold' }).click();
+    await greeting.pressSequentially('Welcome!');
     await submit.click();
 
     await expect(adminPage).toHaveURL(/\/settings\/inboxes\/new\/\d+\/agents$/);
@@ -71,5 +76,13 @@ test.describe('[inboxes] creation wizard', () => {
     const script = adminPage.getByLabel('Widget script');
     await expect(script).toContainText('websiteToken');
     await expect(script).toContainText('/packs/js/sdk.js');
+
+    // The greeting from the rich editor is kept as markdown.
+    const inboxId = adminPage.url().match(/new\/(\d+)\/finish/)![1];
+    const inbox = await adminPage.evaluate(async ([account, id]) => {
+      const session = JSON.parse(decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('cw_d_session_info='))!.split('=')[1]!));
+      return (await fetch(`/api/v1/accounts/${account}/inboxes/${id}`, { headers: session })).json() as Promise<{ greeting_enabled: boolean; greeting_message: string }>;
+    }, [adminPage.accountId, inboxId] as const);
+    expect(inbox).toMatchObject({ greeting_enabled: true, greeting_message: '**Welcome!**' });
   });
 });

@@ -316,6 +316,20 @@ export const RegisterFacebookPageBodySchema = z.object({
 });
 export type RegisterFacebookPageBody = z.infer<typeof RegisterFacebookPageBodySchema>;
 
+/** POST callbacks/facebook_pages: the user access token the browser's Facebook login gave (000 section 7). */
+export const FacebookPagesBodySchema = z.object({ omniauth_token: text(4096) });
+
+/** 000 section 3: a page the user manages; `exists` when this account already connects it. */
+export const FacebookPageSchema = z.object({ id: z.string(), name: z.string(), access_token: z.string(), exists: z.boolean() });
+export type FacebookPage = z.infer<typeof FacebookPageSchema>;
+
+export const FacebookPagesSchema = z.object({
+  data: z.object({
+    page_details: z.array(FacebookPageSchema),
+    user_access_token: z.string().describe('A long-lived user token, sent back with the chosen page to register_facebook_page.'),
+  }),
+});
+
 /** POST callbacks/reauthorize_page: new tokens for a Facebook page inbox; clears reauthorization_required. */
 export const ReauthorizeFacebookPageBodySchema = z.object({
   inbox_id: z.coerce.number({ error: BLANK }).int().positive(),

@@ -50,6 +50,7 @@ export const EnvSchema = z.object({
   SLACK_CLIENT_ID: z.string().trim().optional(),
   SLACK_CLIENT_SECRET: z.string().trim().optional(),
   SLACK_API_URL: z.url().default('https://slack.com/api'),
+  FACEBOOK_GRAPH_URL: z.string().trim().url().default('https://graph.facebook.com/v19.0'),
   TRANSLATION_API_URL: optionalUrl,
   TRANSLATION_API_KEY: z.string().trim().optional(),
   WEBHOOK_ALLOWED_HOSTS: z.string().default(''),
@@ -91,6 +92,8 @@ export type Config = {
   oauth: { google?: OAuthClient; microsoft?: OAuthClient; twitter?: OAuthClient; facebook?: OAuthClient; slack?: OAuthClient };
   /** Slack's Web API base (a local fake in tests). */
   slackApiUrl: string;
+  /** Facebook's Graph API (FACEBOOK_GRAPH_URL, versioned), asked for a user's pages when a page inbox is connected. */
+  facebookGraphUrl: string;
   /** A LibreTranslate-compatible provider for message translation; none when the URL is unset. */
   translation: { url: string | undefined; apiKey: string | undefined };
   /**
@@ -163,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...oauthClient('slack', e.SLACK_CLIENT_ID, e.SLACK_CLIENT_SECRET),
     },
     slackApiUrl: e.SLACK_API_URL.replace(/\/$/, ''),
+    facebookGraphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/+$/, ''),
     translation: { url: e.TRANSLATION_API_URL, apiKey: e.TRANSLATION_API_KEY || undefined },
     webhooks: {
       allowedHosts: e.WEBHOOK_ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),

@@ -24,11 +24,20 @@ afterEach(() => {
 });
 
 describe('CodeSnippet', () => {
-  it('S0-3.41 shows the code in a monospace block, cleaned (S0-5.42, S0-5.43)', () => {
+  it('shows the code in a labelled block, cleaned (S0-5.42, S0-5.43)', () => {
     render(<CodeSnippet code={SCRIPT} language="html" label="Widget script" />);
     const block = screen.getByLabelText('Widget script');
     expect(block.tagName).toBe('PRE');
     expect(block.textContent).toBe(CLEAN);
+  });
+
+  it('S0-3.41 defaults: javascript, no playground, and a playground title naming the chat product', () => {
+    const { container, rerender } = render(<CodeSnippet code="run();" />);
+    expect(container.querySelector('pre')).toHaveAttribute('data-language', 'javascript');
+    expect(screen.queryByRole('button', { name: 'Open in CodePen' })).toBeNull();
+    rerender(<CodeSnippet code="run();" playground />);
+    const data = container.querySelector<HTMLInputElement>('input[name="data"]')!;
+    expect(JSON.parse(data.value)).toEqual({ title: 'Relay Desk chat playground', private: true, js: 'run();' });
   });
 
   it('S0-5.44 shows no code block when the code is empty or blank', () => {

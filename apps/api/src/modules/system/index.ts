@@ -21,6 +21,10 @@ const GlobalConfigSchema = z.object({
     .object({ google: z.boolean(), microsoft: z.boolean(), twitter: z.boolean(), facebook: z.boolean() })
     .describe('Providers whose OAuth app is configured, so their inboxes can be connected.'),
   vapid_public_key: z.string().describe('The VAPID public key browsers subscribe to push with (Chatwoot: vapidPublicKey).'),
+  facebook_app_id: z
+    .string()
+    .nullable()
+    .describe("FB_APP_ID when the Facebook app is configured: the browser's Facebook login needs it (an app id is public; the secret never leaves the server)."),
 });
 
 async function status(check: () => Promise<void>): Promise<'ok' | 'failing'> {
@@ -66,6 +70,7 @@ export const systemModule: FastifyPluginAsyncZod = async (app) => {
           facebook: Boolean(config.oauth.facebook),
         },
         vapid_public_key: config.vapid.publicKey,
+        facebook_app_id: config.oauth.facebook?.clientId ?? null,
       };
     },
   );

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AccountSchema } from '@app/shared/accounts';
 import { AgentListSchema } from '@app/shared/agents';
 import { InboxMemberListSchema } from '@app/shared/inbox-members';
-import { AuthorizationUrlSchema, InboxSchema, type Inbox } from '@app/shared/inboxes';
+import { AuthorizationUrlSchema, FacebookPagesSchema, InboxSchema, type Inbox } from '@app/shared/inboxes';
 import { api } from '../../lib/api-client.ts';
 
 const accountBase = (accountId: number) => `/api/v1/accounts/${accountId}`;
@@ -86,13 +86,6 @@ export function useAuthorize(accountId: number, provider: OAuthProvider) {
       (await api(`${accountBase(accountId)}/${provider}/authorization`, { method: 'POST', body: email === undefined ? {} : { email }, schema: AuthorizationUrlSchema })).url,
   });
 }
-
-const FacebookPagesSchema = z.object({
-  data: z.object({
-    page_details: z.array(z.object({ id: z.string(), name: z.string(), access_token: z.string(), exists: z.boolean() })),
-    user_access_token: z.string(),
-  }),
-});
 
 /** POST callbacks/facebook_pages.json with the login's token: the user's pages and a long-lived user token (S0-7.26). */
 export function useFacebookPages(accountId: number) {

@@ -1,3 +1,4 @@
+import type { Inbox } from '@app/shared/inboxes';
 import { StrokeIcon } from '../../../components/stroke-icon.tsx';
 import type { ChannelPage } from '../utils/channels.ts';
 
@@ -16,4 +17,33 @@ const PATHS: Record<ChannelPage, string> = {
 
 export function ChannelIcon({ channel, size = 22 }: { channel: ChannelPage; size?: number }) {
   return <StrokeIcon d={PATHS[channel]} size={size} className={`channel-icon channel-icon--${channel}`} strokeWidth={1.7} />;
+}
+
+const BY_TYPE: Record<Inbox['channel_type'], ChannelPage> = {
+  'Channel::WebWidget': 'website',
+  'Channel::FacebookPage': 'facebook',
+  'Channel::TwitterProfile': 'twitter',
+  'Channel::Api': 'api',
+  'Channel::Email': 'email',
+  'Channel::Sms': 'sms',
+  'Channel::TwilioSms': 'sms',
+  'Channel::Whatsapp': 'whatsapp',
+  'Channel::Line': 'line',
+  'Channel::Telegram': 'telegram',
+};
+
+/**
+ * The icon of an inbox's channel (000 section 3). A Twilio inbox is SMS or WhatsApp: its medium says which,
+ * and for numbers stored Twilio's way, a `whatsapp:` prefix.
+ */
+export function channelIconOf(inbox: Pick<Inbox, 'channel_type' | 'medium' | 'phone_number'>): ChannelPage {
+  if (inbox.channel_type === 'Channel::TwilioSms') {
+    return inbox.medium === 'whatsapp' || inbox.phone_number?.startsWith('whatsapp:') ? 'whatsapp' : 'sms';
+  }
+  return BY_TYPE[inbox.channel_type];
+}
+
+/** An inbox's channel icon, for lists of inboxes. */
+export function InboxChannelIcon({ inbox, size = 18 }: { inbox: Pick<Inbox, 'channel_type' | 'medium' | 'phone_number'>; size?: number }) {
+  return <ChannelIcon channel={channelIconOf(inbox)} size={size} />;
 }

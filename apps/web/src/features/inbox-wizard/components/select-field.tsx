@@ -3,7 +3,7 @@ import { describedByOf, FieldMessages } from '../../../components/form-field.tsx
 
 type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;
-  options: readonly { value: string; label: string }[];
+  options: readonly { value: string; label: string; disabled?: boolean }[];
   error?: string | undefined;
   hint?: string | undefined;
 };
@@ -17,7 +17,7 @@ export function SelectField({ label, options, error, hint, id: givenId, ...selec
       <label htmlFor={id}>{label}</label>
       <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedByOf({ id, hint, error })} {...select}>
         {options.map((option) => (
-          <option key={option.value} value={option.value}>
+          <option key={option.value} value={option.value} disabled={option.disabled}>
             {option.label}
           </option>
         ))}

@@ -44,7 +44,7 @@ describe('inbox wizard: channel list', () => {
     expect(screen.queryByRole('button', { name: 'Sign in with Twitter' })).toBeNull();
   });
 
-  it('S1-7.02 Twitter, when configured: the sign-in button asks twitter/authorization for the URL and goes there', async () => {
+  it('S1-2.90 S1-7.02 Twitter, when configured: the form is a sign-in button that asks twitter/authorization for the URL and goes there', async () => {
     const { server } = renderWizard(wizardPath('twitter'), { [`POST ${api('twitter/authorization')}`]: { body: { url: 'https://twitter.example/consent' } } }, { oauth: { twitter: true } });
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Twitter' }, { timeout: 5000 }));
     await waitFor(() => expect(fullPageLoad).toHaveBeenCalledWith('https://twitter.example/consent'));
@@ -70,7 +70,7 @@ describe('inbox wizard: channel list', () => {
     expect(screen.queryByRole('form')).toBeNull();
   });
 
-  it('the back link of the wizard goes to the inbox list', async () => {
+  it('S1-2.16 the wizard pages have a back link, to the inbox list', async () => {
     const { router } = renderWizard(wizardPath('api'));
     await findForm('API inbox');
     await userEvent.click(screen.getByRole('link', { name: /Back/ }));

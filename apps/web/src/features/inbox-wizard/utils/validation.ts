@@ -89,7 +89,7 @@ export const validateTwilio = (v: TwilioValues) =>
     ['medium', v.medium === '', 'INBOX_MGMT.ADD.TWILIO.MEDIUM_ERROR'],
     ['account_sid', blank(v.account_sid), 'INBOX_MGMT.ADD.TWILIO.ACCOUNT_SID_ERROR'],
     ['api_key_sid', v.use_api_key && blank(v.api_key_sid), 'INBOX_MGMT.ADD.TWILIO.API_KEY_SID_ERROR'],
-    ['auth_token', blank(v.auth_token), 'INBOX_MGMT.ADD.TWILIO.AUTH_TOKEN_ERROR'],
+    ['auth_token', blank(v.auth_token), v.use_api_key ? 'INBOX_MGMT.ADD.TWILIO.API_KEY_SECRET_ERROR' : 'INBOX_MGMT.ADD.TWILIO.AUTH_TOKEN_ERROR'],
     ['phone_number', !blank(v.phone_number) && !isE164(v.phone_number), 'INBOX_MGMT.ADD.TWILIO.PHONE_NUMBER_ERROR'],
     ['messaging_service_sid', blank(v.phone_number) && blank(v.messaging_service_sid), 'INBOX_MGMT.ADD.TWILIO.MESSAGING_SERVICE_SID_ERROR'],
   ]);

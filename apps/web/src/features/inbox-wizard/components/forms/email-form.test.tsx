@@ -57,7 +57,7 @@ describe('email channel', () => {
     expect(server.called(`POST ${api('inboxes')}`)[0]!.body).toEqual({ name: 'Support', channel: { type: 'email', email: 'help@acme.com' } });
   });
 
-  it('S1-8.03 a failed email creation shows the server message, and a taken address under the email field', async () => {
+  it('S1-8.03 S1-8.22 a failed email creation shows the server message, and a taken address under the email field', async () => {
     renderWizard(wizardPath('email'), {
       [`POST ${api('inboxes')}`]: { status: 422, body: { message: 'Email has already been taken', errors: { 'channel.email': ['has already been taken'] } } },
     });

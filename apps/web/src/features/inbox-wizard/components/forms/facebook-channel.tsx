@@ -70,7 +70,10 @@ export function FacebookChannel({ appId }: { appId: string | null }) {
             if (page && !name) setName(page.name);
           }}
           error={pageError}
-          options={[{ value: '', label: t('INBOX_MGMT.ADD.FB.CHOOSE_PAGE') }, ...flow.pages.map((page) => ({ value: page.id, label: page.exists ? t('INBOX_MGMT.ADD.FB.PAGE_CONNECTED', { name: page.name }) : page.name }))]}
+          options={[
+            { value: '', label: t('INBOX_MGMT.ADD.FB.CHOOSE_PAGE') },
+            ...flow.pages.map((page) => ({ value: page.id, label: page.exists ? t('INBOX_MGMT.ADD.FB.PAGE_CONNECTED', { name: page.name }) : page.name, disabled: page.exists })),
+          ]}
         />
         <FormField label={t('INBOX_MGMT.ADD.FB.INBOX_NAME')} value={name} onChange={(event) => setName(event.target.value)} error={nameError} />
       </WizardForm>

@@ -115,6 +115,9 @@ describe('Twilio form', () => {
     await create(form);
     expect(describedBy(form, 'API key SID')).toHaveAccessibleDescription('Please enter the API key SID.');
     expect(server.called(TWILIO)).toHaveLength(0);
+    await userEvent.clear(describedBy(form, 'API key secret'));
+    expect(describedBy(form, 'API key secret')).toHaveAccessibleDescription('Please enter the API key secret.');
+    await userEvent.type(describedBy(form, 'API key secret'), 'tok');
     await userEvent.type(describedBy(form, 'API key SID'), 'SK1');
     await create(form);
     await waitFor(() => expect(server.called(TWILIO)).toHaveLength(1));

@@ -1,8 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { makeInbox } from '../../../../test/fixtures.ts';
 import { api, findForm, locationOf, renderWizard, wizardPath } from '../../test-utils.tsx';
+
+// jsdom has no layout; ProseMirror measures the caret (as in the reply editor's tests).
+beforeAll(() => {
+  Range.prototype.getClientRects ??= function getClientRects() {
+    return Object.assign([], { item: () => null }) as unknown as DOMRectList;
+  };
+  Range.prototype.getBoundingClientRect ??= () => new DOMRect(0, 0, 0, 0);
+  document.elementFromPoint ??= () => null;
+});
 
 const created = (extra: Parameters<typeof makeInbox>[2] = {}) => ({ body: makeInbox(41, 'New inbox', extra) });
 const submitOf = (form: HTMLElement) => within(form).getByRole('button', { name: 'Create inbox' });
@@ -16,20 +25,21 @@ describe('website form', () => {
     expect(within(form).getByRole('switch', { name: 'Greeting message' })).toHaveAttribute('aria-checked', 'false');
   });
 
-  it('S1-2.86 the widget colour starts at #009CE0', async () => {
+  it('S1-2.86 S1-9.02 the widget colour starts at #009CE0', async () => {
     renderWizard(wizardPath('website'));
     const form = await findForm('Website inbox');
     expect(within(form).getByRole('button', { name: /Widget colour/ })).toHaveTextContent(/#009ce0/i);
   });
 
-  it('S1-2.88 the greeting message is a textarea of 8 rows, shown when the greeting is on', async () => {
+  it('S1-2.87 S1-9.04 the greeting message is a rich editor of minimum height 8, shown when the greeting is on', async () => {
     renderWizard(wizardPath('website'));
     const form = await findForm('Website inbox');
-    expect(within(form).queryByLabelText('Greeting message text')).toBeNull();
+    expect(within(form).queryByRole('textbox', { name: 'Greeting message text' })).toBeNull();
     await userEvent.click(within(form).getByRole('switch', { name: 'Greeting message' }));
-    const textarea = within(form).getByLabelText('Greeting message text');
-    expect(textarea.tagName).toBe('TEXTAREA');
-    expect(textarea).toHaveAttribute('rows', '8');
+    const editor = await within(form).findByRole('textbox', { name: 'Greeting message text' }, { timeout: 5000 });
+    expect(editor).toHaveAttribute('contenteditable', 'true');
+    expect(editor).toHaveStyle({ minHeight: '8rem' });
+    expect(within(form).getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('S1-5.01 S1-5.02 S1-2.89 submit is disabled while the domain or the name is empty', async () => {
@@ -51,13 +61,15 @@ describe('website form', () => {
     await userEvent.type(within(form).getByLabelText('Inbox name'), 'Acme site');
     await userEvent.type(within(form).getByLabelText('Website domain'), 'not a domain at all');
     await userEvent.click(within(form).getByRole('switch', { name: 'Greeting message' }));
-    await userEvent.type(within(form).getByLabelText('Greeting message text'), 'Hello!');
+    const greeting = await within(form).findByRole('textbox', { name: 'Greeting message text' }, { timeout: 5000 });
+    await userEvent.click(within(form).getByRole('button', { name: 'Bold' }));
+    await userEvent.type(greeting, 'Hello!');
     await userEvent.click(submitOf(form));
     await waitFor(() => expect(locationOf(router)).toBe('settings/inboxes/new/41/agents'));
     expect(server.called(`POST ${api('inboxes')}`)[0]!.body).toEqual({
       name: 'Acme site',
       greeting_enabled: true,
-      greeting_message: 'Hello!',
+      greeting_message: '**Hello!**',
       channel: { type: 'web_widget', website_url: 'not a domain at all', widget_color: '#009CE0', welcome_title: '', welcome_tagline: '' },
     });
   });

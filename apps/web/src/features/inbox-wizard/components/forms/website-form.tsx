@@ -1,7 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { DEFAULT_WIDGET_COLOR } from '@app/shared/constants';
 import { ColourPicker } from '../../../../components/colour-picker.tsx';
 import { FormField } from '../../../../components/form-field.tsx';
-import { TextareaField } from '../../../../components/textarea-field.tsx';
+import { Spinner } from '../../../../components/spinner.tsx';
 import { Toggle } from '../../../../components/toggle.tsx';
 import { t } from '../../../../lib/i18n/i18n.ts';
 import { useCurrentAccount } from '../../../auth/index.ts';
@@ -12,8 +13,8 @@ import { readCreateError } from '../../utils/create-error.ts';
 import { websiteCanSubmit, type WebsiteValues } from '../../utils/validation.ts';
 import { WizardForm } from '../wizard-form.tsx';
 
-/** 000 section 9 / 001 section 9: the greeting textarea has 8 rows. */
-export const GREETING_ROWS = 8;
+// Tiptap comes with the greeting: the form itself stays light.
+const GreetingEditor = lazy(() => import('../greeting-editor.tsx').then((module) => ({ default: module.GreetingEditor })));
 
 const INITIAL: WebsiteValues = {
   name: '',
@@ -84,7 +85,9 @@ export function WebsiteForm() {
         onChange={(on) => form.set('greeting_enabled', on)}
       />
       {values.greeting_enabled ? (
-        <TextareaField label={labels.greeting_message} rows={GREETING_ROWS} placeholder={t('INBOX_MGMT.ADD.WEBSITE.GREETING_PLACEHOLDER')} {...form.text('greeting_message')} />
+        <Suspense fallback={<Spinner />}>
+          <GreetingEditor label={labels.greeting_message} placeholder={t('INBOX_MGMT.ADD.WEBSITE.GREETING_PLACEHOLDER')} onChange={(markdown) => form.set('greeting_message', markdown)} />
+        </Suspense>
       ) : null}
     </WizardForm>
   );

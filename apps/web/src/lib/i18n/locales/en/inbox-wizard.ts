@@ -63,6 +63,9 @@ export const inboxWizardEn = {
   'INBOX_MGMT.ADD.WEBSITE.GREETING_DESCRIPTION': 'Sent to a visitor when they start a conversation.',
   'INBOX_MGMT.ADD.WEBSITE.GREETING_MESSAGE': 'Greeting message text',
   'INBOX_MGMT.ADD.WEBSITE.GREETING_PLACEHOLDER': 'Hello! How can we help you today?',
+  'INBOX_MGMT.ADD.WEBSITE.FORMATTING': 'Formatting',
+  'INBOX_MGMT.ADD.WEBSITE.BOLD': 'Bold',
+  'INBOX_MGMT.ADD.WEBSITE.ITALIC': 'Italic',
   'INBOX_MGMT.ADD.WEBSITE.SUBMIT_HINT': 'Fill in the name and the domain to continue.',
   'INBOX_MGMT.ADD.WEBSITE.API.ERROR_MESSAGE': 'We could not create the website inbox. Please try again.',
 
@@ -137,6 +140,7 @@ export const inboxWizardEn = {
   'INBOX_MGMT.ADD.TWILIO.AUTH_TOKEN': 'Auth token',
   'INBOX_MGMT.ADD.TWILIO.API_KEY_SECRET': 'API key secret',
   'INBOX_MGMT.ADD.TWILIO.AUTH_TOKEN_ERROR': 'Please enter the auth token.',
+  'INBOX_MGMT.ADD.TWILIO.API_KEY_SECRET_ERROR': 'Please enter the API key secret.',
   'INBOX_MGMT.ADD.TWILIO.PHONE_NUMBER': 'Phone number',
   'INBOX_MGMT.ADD.TWILIO.PHONE_NUMBER_PLACEHOLDER': '+14155550100',
   'INBOX_MGMT.ADD.TWILIO.PHONE_NUMBER_HINT': 'In E.164 format. Leave it empty to send through a messaging service.',
