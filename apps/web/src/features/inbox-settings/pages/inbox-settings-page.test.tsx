@@ -341,4 +341,12 @@ describe('inbox settings page', { timeout: 20_000 }, () => {
     delete (URL as { createObjectURL?: unknown }).createObjectURL;
     delete (URL as { revokeObjectURL?: unknown }).revokeObjectURL;
   });
+
+  it('a Facebook inbox that lost its connection says so, and has no configuration tab', async () => {
+    const page = makeInbox(8, 'Acme page', { channel_type: 'Channel::FacebookPage', page_id: '123', reauthorization_required: true });
+    openInbox(page);
+    await findPage('Acme page');
+    expect(screen.getByRole('alert')).toHaveTextContent('This inbox lost its connection to the provider');
+    expect(within(screen.getByRole('tablist')).queryByRole('tab', { name: 'Configuration' })).toBeNull();
+  });
 });

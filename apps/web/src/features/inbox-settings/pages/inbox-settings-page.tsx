@@ -67,6 +67,11 @@ export function InboxSettingsPage() {
       width="narrow"
     >
       <SettingsTabs tabs={tabs} current={current} onSelect={select} />
+      {data.reauthorization_required ? (
+        <p className="inbox-settings__notice inbox-settings__notice--warning" role="alert">
+          {t('INBOX_MGMT.EDIT.REAUTHORIZE')}
+        </p>
+      ) : null}
       {readOnly ? (
         <p className="inbox-settings__notice" role="note">
           {t('INBOX_MGMT.EDIT.READ_ONLY')}

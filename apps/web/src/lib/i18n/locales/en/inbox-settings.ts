@@ -46,6 +46,7 @@ export const inboxSettingsEn = {
   'INBOX_MGMT.EDIT.LOAD_ERROR': 'The inbox could not be loaded.',
   'INBOX_MGMT.EDIT.NOT_FOUND': 'This inbox does not exist, or it has been deleted.',
   'INBOX_MGMT.EDIT.BACK_TO_LIST': 'Back to inboxes',
+  'INBOX_MGMT.EDIT.REAUTHORIZE': 'This inbox lost its connection to the provider and no longer receives messages. Connect it again to resume.',
   'INBOX_MGMT.EDIT.READ_ONLY': 'Only administrators can change inbox settings. You can look at them here.',
   'INBOX_MGMT.EDIT.API.SUCCESS_MESSAGE': 'Inbox settings updated',
   'INBOX_MGMT.EDIT.API.ERROR_MESSAGE': 'Could not update the inbox. Please try again.',
