@@ -43,6 +43,7 @@ import { webhooksModule } from './modules/webhooks/index.ts';
 import { dashboardAppsModule } from './modules/dashboard-apps/index.ts';
 import { integrationsModule } from './modules/integrations/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
+import { notificationSubscriptionsModule } from './modules/notification-subscriptions/index.ts';
 import { publicApiModule } from './modules/public-api/index.ts';
 
 export type BuildOptions = {
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(dashboardAppsModule);
   await app.register(integrationsModule);
   await app.register(notificationsModule);
+  await app.register(notificationSubscriptionsModule);
   await app.register(publicApiModule);
   await app.register(auditLogsModule);
   await app.register(billingModule);

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import webpush from 'web-push';
 import { z } from 'zod';
 
 const flag = z
@@ -58,6 +59,8 @@ export const EnvSchema = z.object({
   RUN_WORKERS: flag.default(true),
   JOBS_PREFIX: z.string().trim().min(1).default('jobs'),
   BILLING_CHECKOUT_URL: optionalUrl,
+  VAPID_PUBLIC_KEY: z.string().trim().optional(),
+  VAPID_PRIVATE_KEY: z.string().trim().optional(),
 });
 
 /** An OAuth client the installation is registered with; absent when either half is not configured. */
@@ -105,10 +108,14 @@ export type Config = {
    * address; POST checkout sends administrators there. Unset: billing is not configured.
    */
   billing: { checkoutUrl: string | undefined };
+  /** The VAPID key pair browser pushes are signed with (base64url); the public half goes to the dashboard. */
+  vapid: VapidKeys;
   /** Derived: embedded mode runs PGlite and in-process queues. */
   embedded: boolean;
   redisEnabled: boolean;
 };
+
+export type VapidKeys = { publicKey: string; privateKey: string };
 
 export class ConfigError extends Error {}
 
@@ -165,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     jobs: { runWorkers: e.RUN_WORKERS, prefix: e.JOBS_PREFIX },
     billing: { checkoutUrl: e.BILLING_CHECKOUT_URL },
+    vapid: vapidKeys(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, dataDir),
     embedded: !e.DATABASE_URL,
     redisEnabled: Boolean(e.REDIS_URL),
   };
@@ -182,4 +190,30 @@ function dataDirSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The VAPID pair from VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (both or neither), else one made once and kept
+ * beside the data: browsers subscribed with the public key, so it must not change between starts.
+ */
+function vapidKeys(publicKey: string | undefined, privateKey: string | undefined, dataDir: string): VapidKeys {
+  if (publicKey || privateKey) {
+    if (!publicKey || !privateKey) throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither');
+    return { publicKey, privateKey };
+  }
+  const file = path.join(dataDir, 'vapid_keys.json');
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<VapidKeys>;
+    if (typeof stored.publicKey === 'string' && typeof stored.privateKey === 'string') return { publicKey: stored.publicKey, privateKey: stored.privateKey };
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const keys = webpush.generateVAPIDKeys();
+  try {
+    // Exclusive: two processes starting on one data dir (app and worker) end up with the same pair.
+    writeFileSync(file, `${JSON.stringify({ publicKey: keys.publicKey, privateKey: keys.privateKey })}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return vapidKeys(undefined, undefined, dataDir);
+    throw error;
+  }
+  return { publicKey: keys.publicKey, privateKey: keys.privateKey };
 }

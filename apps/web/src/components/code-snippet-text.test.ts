@@ -40,6 +40,7 @@ describe('code snippet text', () => {
     expect(tokens).toContainEqual({ kind: 'keyword', text: 'var' });
     expect(tokens).toContainEqual({ kind: 'comment', text: '// note' });
     expect(highlight('forms = 1', 'js').find((token) => token.kind === 'keyword')).toBeUndefined();
+    expect(highlight('script.async = true', 'js').filter((token) => token.kind === 'keyword').map((token) => token.text)).toEqual(['true']);
     const json = '{"a": [1, true, "x"]}';
     expect(highlight(json, 'json').map((token) => token.text).join('')).toBe(json);
     expect(highlight(json, 'json')).toContainEqual({ kind: 'attr', text: '"a"' });

@@ -46,6 +46,8 @@ const RULES: Record<'js' | 'json' | 'css' | 'bash', Rule[]> = {
     ['comment', /\/\/[^\n]*|\/\*[\s\S]*?\*\//y],
     ['string', /"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^`\\])*`/y],
     ['number', /\b\d+(?:\.\d+)?\b/y],
+    // A property (`script.async`) is a name, not a keyword.
+    ['plain', /(?<=\.)[A-Za-z_$][\w$]*/y],
     ['keyword', new RegExp(`\\b(?:${JS_KEYWORDS})\\b`, 'y')],
     ['punct', /[{}()[\];,.]/y],
   ],

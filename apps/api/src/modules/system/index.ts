@@ -20,6 +20,7 @@ const GlobalConfigSchema = z.object({
   oauth_providers: z
     .object({ google: z.boolean(), microsoft: z.boolean(), twitter: z.boolean(), facebook: z.boolean() })
     .describe('Providers whose OAuth app is configured, so their inboxes can be connected.'),
+  vapid_public_key: z.string().describe('The VAPID public key browsers subscribe to push with (Chatwoot: vapidPublicKey).'),
 });
 
 async function status(check: () => Promise<void>): Promise<'ok' | 'failing'> {
@@ -64,6 +65,7 @@ export const systemModule: FastifyPluginAsyncZod = async (app) => {
           twitter: Boolean(config.oauth.twitter),
           facebook: Boolean(config.oauth.facebook),
         },
+        vapid_public_key: config.vapid.publicKey,
       };
     },
   );

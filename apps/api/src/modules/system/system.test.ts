@@ -121,6 +121,7 @@ describe('system routes', () => {
       billing_configured: false,
       enable_account_signup: false,
       oauth_providers: { google: false, microsoft: false, twitter: false, facebook: false },
+      vapid_public_key: t.config.vapid.publicKey,
     });
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(doc.paths['/api/v1/global_config'].get.responses['200']).toBeDefined();
@@ -147,6 +148,7 @@ describe('system routes', () => {
         billing_configured: false,
         enable_account_signup: true,
         oauth_providers: { google: true, microsoft: false, twitter: false, facebook: true },
+        vapid_public_key: other.config.vapid.publicKey,
       });
       expect(res.body).not.toMatch(/secret|google-id|fb-id/);
     } finally {

@@ -52,6 +52,15 @@ export function useCreateHook(accountId: number) {
   });
 }
 
+export function useUpdateHook(accountId: number) {
+  const refresh = useRefreshApps(accountId);
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: boolean }) =>
+      api(`${accountBase(accountId)}/integrations/hooks/${id}`, { method: 'PATCH', body: { status: status ? 1 : 0 }, schema: IntegrationHookSchema }),
+    onSuccess: refresh,
+  });
+}
+
 export function useDeleteHook(accountId: number) {
   const refresh = useRefreshApps(accountId);
   return useMutation({
@@ -139,8 +148,8 @@ export function useWebhookDeliveries(accountId: number, webhookId: number, page:
     queryKey: integrationKeys.deliveries(accountId, webhookId, page),
     queryFn: ({ signal }) => api(`${accountBase(accountId)}/webhooks/${webhookId}/deliveries?page=${page}`, { schema: WebhookDeliveryListSchema, signal }),
     placeholderData: keepPreviousData,
-    // Pending deliveries change on their own: look again while any is pending.
-    refetchInterval: (query) => (query.state.data?.payload.some((d) => d.status === 'pending') ? 2000 : false),
+    // Pending deliveries change on their own and new ones arrive while the log is open: look again, often while any is pending.
+    refetchInterval: (query) => (query.state.data?.payload.some((d) => d.status === 'pending') ? 2000 : 10_000),
   });
 }
 

@@ -5,9 +5,9 @@ import { useConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { SettingsCard } from '../../../components/settings-card.tsx';
 import { useToast } from '../../../components/toast-provider.tsx';
 import { t } from '../../../lib/i18n/i18n.ts';
-import { readServerErrors } from '../../../lib/server-errors.ts';
+import { readServerErrors } from '../../../lib/form-errors.ts';
 import { useResetAgentBotToken } from '../api.ts';
-import { copyText } from '../utils/copy-text.ts';
+import { copyText } from '../../../lib/clipboard.ts';
 
 /** The bot's API access token: hidden until asked for, copied with one click, reset after a confirmation. */
 export function AccessTokenCard({ accountId, bot }: { accountId: number; bot: AgentBot }) {
@@ -17,11 +17,11 @@ export function AccessTokenCard({ accountId, bot }: { accountId: number; bot: Ag
   const toast = useToast();
   const token = bot.access_token ?? '';
 
-  const copy = () =>
-    copyText(token).then(
-      () => toast(t('AGENT_BOTS.TOKEN.COPIED'), 'success'),
-      () => toast(t('AGENT_BOTS.TOKEN.COPY_ERROR'), 'error'),
-    );
+  // 000 section 8: a toast either way; a refused copy says "Unable to copy text to clipboard".
+  const copy = async () => {
+    if (await copyText(token)) toast(t('AGENT_BOTS.TOKEN.COPIED'), 'success');
+    else toast(t('AGENT_BOTS.TOKEN.COPY_ERROR'), 'error');
+  };
 
   const askReset = async () => {
     const yes = await confirm({

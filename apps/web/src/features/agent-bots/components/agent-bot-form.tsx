@@ -4,7 +4,7 @@ import { SettingsCard } from '../../../components/settings-card.tsx';
 import { TextareaField } from '../../../components/textarea-field.tsx';
 import { useToast } from '../../../components/toast-provider.tsx';
 import { t } from '../../../lib/i18n/i18n.ts';
-import { readServerErrors } from '../../../lib/server-errors.ts';
+import { readServerErrors } from '../../../lib/form-errors.ts';
 import type { AgentBotInput } from '../api.ts';
 import { agentBotBody, DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH, validateAgentBot, type AgentBotDraft, type AgentBotField } from '../utils/agent-bot-form.ts';
 

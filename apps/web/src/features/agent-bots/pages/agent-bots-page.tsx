@@ -7,7 +7,8 @@ import { SettingsEmpty, SettingsPage, SettingsQueryState } from '../../../compon
 import { useToast } from '../../../components/toast-provider.tsx';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { accountPath } from '../../../lib/routing.ts';
-import { isFeatureDisabled, readServerErrors } from '../../../lib/server-errors.ts';
+import { readServerErrors } from '../../../lib/form-errors.ts';
+import { isFeatureDisabled } from '../../../lib/server-errors.ts';
 import { useCurrentAccount } from '../../auth/index.ts';
 import { useAgentBots, useDeleteAgentBot } from '../api.ts';
 import '../agent-bots.css';

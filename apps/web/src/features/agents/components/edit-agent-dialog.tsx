@@ -15,13 +15,13 @@ type EditAgentDialogProps = {
   accountId: number;
   agent: Agent;
   customRoles: readonly { id: number; name: string }[];
-  /** The account's only administrator keeps the role (the server refuses it too). */
-  roleLocked: boolean;
+  /** The account's only (verified) administrator keeps the role (the server refuses it too). */
+  roleLock: 'only' | 'only_verified' | null;
   onClose: () => void;
 };
 
 /** Name, role (administrator, agent, checker or a custom role) and availability of one member: PATCH agents/{id}. */
-export function EditAgentDialog({ accountId, agent, customRoles, roleLocked, onClose }: EditAgentDialogProps) {
+export function EditAgentDialog({ accountId, agent, customRoles, roleLock, onClose }: EditAgentDialogProps) {
   const [name, setName] = useState(agent.name);
   const [role, setRole] = useState<RoleChoice>(roleChoiceOf(agent));
   const [availability, setAvailability] = useState<Availability>(agent.availability_status);
@@ -87,8 +87,10 @@ export function EditAgentDialog({ accountId, agent, customRoles, roleLocked, onC
           label={t('AGENT_MGMT.FORM.ROLE.LABEL')}
           name="role"
           value={role}
-          disabled={roleLocked}
-          hint={roleLocked ? t('AGENT_MGMT.EDIT.ONLY_ADMIN') : t('AGENT_MGMT.FORM.ROLE.HINT')}
+          disabled={roleLock !== null}
+          hint={
+            roleLock === 'only' ? t('AGENT_MGMT.EDIT.ONLY_ADMIN') : roleLock === 'only_verified' ? t('AGENT_MGMT.EDIT.ONLY_VERIFIED_ADMIN') : t('AGENT_MGMT.FORM.ROLE.HINT')
+          }
           onChange={(e) => {
             setRole(e.target.value as RoleChoice);
             setField('role', undefined);

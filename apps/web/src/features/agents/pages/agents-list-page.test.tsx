@@ -85,7 +85,7 @@ describe('agents list', () => {
     expect(within(lin).getByText('Billing lead')).toBeInTheDocument();
     expect(within(lin).getByText('Offline')).toBeInTheDocument();
     expect(within(lin).getByText('Verification pending')).toBeInTheDocument();
-    expect(screen.getByText('3 members')).toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(4);
   });
 
   it('shows an error with a retry when the list cannot load', async () => {
@@ -226,6 +226,20 @@ describe('editing and removing agents', () => {
     const role = within(screen.getByRole('dialog', { name: 'Edit agent' })).getByLabelText('Role');
     expect(role).toBeDisabled();
     expect(role).toHaveAccessibleDescription(/The only administrator of the account keeps that role/);
+  });
+
+  it('the only verified administrator keeps the role while the other administrators have not accepted', async () => {
+    const ada = makeAgent(8, 'Ada Byron', { role: 'administrator' });
+    const boss = makeAgent(9, 'Bea Boss', { role: 'administrator', confirmed: false });
+    openAgents([{ ...JANE, role: 'agent' }, ada, boss]);
+    await findTable();
+    expect(screen.getByRole('button', { name: 'Remove Ada Byron' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Remove Ada Byron' })).toHaveAttribute('title', 'The only verified administrator cannot be removed.');
+    expect(screen.getByRole('button', { name: 'Remove Bea Boss' })).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Ada Byron' }));
+    const role = within(screen.getByRole('dialog', { name: 'Edit agent' })).getByLabelText('Role');
+    expect(role).toBeDisabled();
+    expect(role).toHaveAccessibleDescription(/until another administrator accepts their invitation/);
   });
 
   it('a refused demotion (the server keeps the last administrator) shows its message under the role', async () => {

@@ -10,7 +10,7 @@ import { useCurrentAccount } from '../../auth/index.ts';
 import { useAgents, useCustomRoleOptions, useRemoveAgent } from '../api.ts';
 import { EditAgentDialog } from '../components/edit-agent-dialog.tsx';
 import { InviteAgentsDialog } from '../components/invite-agents-dialog.tsx';
-import { isOnlyAdministrator, readServerError, roleNameOf } from '../utils/agent-form.ts';
+import { administratorLock, readServerError, roleNameOf } from '../utils/agent-form.ts';
 import '../agents.css';
 
 /** settings/agents/list (agent_list): every member with role, availability and verification; invite, edit, remove. */
@@ -55,11 +55,7 @@ export function AgentsListPage() {
         empty={<SettingsEmpty title={t('AGENT_MGMT.EMPTY.TITLE')} description={t('AGENT_MGMT.EMPTY.DESCRIPTION')} action={inviteButton} />}
       >
         <div className="settings-table-wrap">
-          <table className="settings-table agents-table">
-            <caption className="agents-table__caption">
-              <span>{t('AGENT_MGMT.LIST.TITLE')}</span>
-              <span className="muted">{list.length === 1 ? t('AGENT_MGMT.LIST.COUNT_ONE') : t('AGENT_MGMT.LIST.COUNT', { count: list.length })}</span>
-            </caption>
+          <table className="settings-table agents-table" aria-label={t('AGENT_MGMT.LIST.TITLE')}>
             <thead>
               <tr>
                 <th scope="col">{t('AGENT_MGMT.LIST.NAME')}</th>
@@ -74,19 +70,27 @@ export function AgentsListPage() {
             <tbody>
               {list.map((agent) => {
                 const self = agent.id === user.id;
-                const onlyAdmin = isOnlyAdministrator(agent, list);
-                const removeBlocked = self ? t('AGENT_MGMT.DELETE.SELF') : onlyAdmin ? t('AGENT_MGMT.DELETE.ONLY_ADMIN') : undefined;
+                const lock = administratorLock(agent, list);
+                const removeBlocked = self
+                  ? t('AGENT_MGMT.DELETE.SELF')
+                  : lock === 'only'
+                    ? t('AGENT_MGMT.DELETE.ONLY_ADMIN')
+                    : lock === 'only_verified'
+                      ? t('AGENT_MGMT.DELETE.ONLY_VERIFIED_ADMIN')
+                      : undefined;
                 return (
                   <tr key={agent.id}>
-                    <th scope="row" className="agents-table__person">
-                      <Avatar name={agent.name} src={agent.thumbnail || null} size="small" />
-                      <span className="agents-table__names">
-                        <span className="agents-table__name">
-                          {agent.name}
-                          {self ? <span className="badge badge--current">{t('AGENT_MGMT.LIST.YOU')}</span> : null}
+                    <th scope="row">
+                      <div className="agents-table__person">
+                        <Avatar name={agent.name} src={agent.thumbnail || null} size="small" />
+                        <span className="agents-table__names">
+                          <span className="agents-table__name">
+                            {agent.name}
+                            {self ? <span className="badge badge--current">{t('AGENT_MGMT.LIST.YOU')}</span> : null}
+                          </span>
+                          <span className="agents-table__email">{agent.email}</span>
                         </span>
-                        <span className="agents-table__email">{agent.email}</span>
-                      </span>
+                      </div>
                     </th>
                     <td>{roleNameOf(agent, customRoles)}</td>
                     <td>
@@ -131,7 +135,7 @@ export function AgentsListPage() {
           accountId={account.id}
           agent={editing}
           customRoles={customRoles}
-          roleLocked={isOnlyAdministrator(editing, list)}
+          roleLock={administratorLock(editing, list)}
           onClose={() => setEditing(null)}
         />
       ) : null}

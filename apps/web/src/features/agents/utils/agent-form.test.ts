@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Agent } from '@app/shared/agents';
 import { ApiError } from '../../../lib/api-client.ts';
-import { isOnlyAdministrator, parseEmailList, readServerError, roleBodyOf, roleChoiceOf, validateEmailList, validateInvite } from './agent-form.ts';
+import { administratorLock, parseEmailList, readServerError, roleBodyOf, roleChoiceOf, validateEmailList, validateInvite } from './agent-form.ts';
 
-const agent = (id: number, role: Agent['role'], custom_role_id: number | null = null) => ({ id, role, custom_role_id }) as Agent;
+const agent = (id: number, role: Agent['role'], custom_role_id: number | null = null, confirmed = true) => ({ id, role, custom_role_id, confirmed }) as Agent;
 
 describe('agent form rules', () => {
   it('S1-5.40 an invitation needs a name and a valid email, each with its own message', () => {
@@ -33,11 +33,14 @@ describe('agent form rules', () => {
     expect(roleChoiceOf(agent(1, 'administrator', 9))).toBe('administrator');
   });
 
-  it('only the last administrator is locked', () => {
+  it('the only administrator, and the only verified one, keep the role (as the server rules)', () => {
     const admin = agent(1, 'administrator');
-    expect(isOnlyAdministrator(admin, [admin, agent(2, 'agent')])).toBe(true);
-    expect(isOnlyAdministrator(admin, [admin, agent(3, 'administrator')])).toBe(false);
-    expect(isOnlyAdministrator(agent(2, 'agent'), [admin])).toBe(false);
+    const invitee = agent(4, 'administrator', null, false);
+    expect(administratorLock(admin, [admin, agent(2, 'agent')])).toBe('only');
+    expect(administratorLock(admin, [admin, invitee])).toBe('only_verified');
+    expect(administratorLock(invitee, [admin, invitee])).toBeNull();
+    expect(administratorLock(admin, [admin, agent(3, 'administrator')])).toBeNull();
+    expect(administratorLock(agent(2, 'agent'), [admin])).toBeNull();
   });
 
   it('places a 422 under its field (wrapped keys and custom_role_id included) and keeps other failures as one message', () => {

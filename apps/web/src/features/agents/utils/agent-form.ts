@@ -68,11 +68,19 @@ export function validateEmailList(text: string): { emails: string[]; errors: Fie
   return { emails, errors: {} };
 }
 
-/** Members with the administrator role; the last one of them can be neither demoted nor removed. */
+/** Members with the administrator role. */
 export const administratorsOf = (agents: readonly Agent[]) => agents.filter((agent) => agent.role === 'administrator');
 
-export function isOnlyAdministrator(agent: Agent, agents: readonly Agent[]): boolean {
-  return agent.role === 'administrator' && administratorsOf(agents).length <= 1;
+/**
+ * Why this member must stay an administrator, as the server rules it: the only administrator ('only'), or
+ * the only verified one while the others are invitees who have not accepted ('only_verified'); null if free.
+ */
+export function administratorLock(agent: Agent, agents: readonly Agent[]): 'only' | 'only_verified' | null {
+  if (agent.role !== 'administrator') return null;
+  const admins = administratorsOf(agents);
+  if (admins.length <= 1) return 'only';
+  if (agent.confirmed && admins.filter((admin) => admin.confirmed).length <= 1) return 'only_verified';
+  return null;
 }
 
 const FIELD_LABELS: Partial<Record<AgentField, MessageKey>> = {

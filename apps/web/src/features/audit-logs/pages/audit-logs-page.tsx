@@ -55,9 +55,11 @@ export function AuditLogsPage() {
                   const fields = changedFields(log);
                   return (
                     <tr key={log.id}>
-                      <td className="audit-logs-table__activity">
-                        <span>{describeAuditLog(log)}</span>
-                        {fields.length > 0 ? <span className="muted">{t('AUDIT_LOGS.LIST.CHANGED', { fields: fields.join(', ') })}</span> : null}
+                      <td>
+                        <div className="audit-logs-table__activity">
+                          <span>{describeAuditLog(log)}</span>
+                          {fields.length > 0 ? <span className="muted">{t('AUDIT_LOGS.LIST.CHANGED', { fields: fields.join(', ') })}</span> : null}
+                        </div>
                       </td>
                       <td className="audit-logs-table__time">
                         <time dateTime={when.toISOString()} title={format(when, 'PPpp')}>

@@ -5,7 +5,7 @@ import { TintedAvatar } from './tinted-avatar.tsx';
 import { t, type MessageKey } from '../../../lib/i18n/i18n.ts';
 import { accountPath } from '../../../lib/routing.ts';
 import type { useConversationActions } from '../hooks/use-conversation-actions.ts';
-import { fullTime } from '../utils/format.ts';
+import { fullTime, messageTime } from '../utils/format.ts';
 import { listPath, type ListScope } from '../utils/list-filters.ts';
 import { AgentMenu } from './assign-menus.tsx';
 import { Icon } from './icon.tsx';
@@ -26,11 +26,17 @@ type HeaderProps = {
   onToggleSidebar: () => void;
 };
 
-function statusNote(conversation: Conversation): string | null {
+/** The status badge's text (compact: the snooze's day and time) and its tooltip (the full date and time). */
+function statusNote(conversation: Conversation): { text: string; full: string } | null {
   if (conversation.status === 'snoozed') {
-    return conversation.snoozed_until ? t('CONVERSATION.SNOOZED_UNTIL', { time: fullTime(conversation.snoozed_until) }) : t('CONVERSATION.SNOOZED_UNTIL_NEXT_REPLY');
+    const until = conversation.snoozed_until;
+    if (!until) return { text: t('CONVERSATION.SNOOZED_UNTIL_NEXT_REPLY'), full: t('CONVERSATION.SNOOZED_UNTIL_NEXT_REPLY') };
+    return { text: t('CONVERSATION.SNOOZED_UNTIL', { time: messageTime(until) }), full: t('CONVERSATION.SNOOZED_UNTIL', { time: fullTime(until) }) };
   }
-  if (conversation.status !== 'open') return t(`CONVERSATION.STATUS.${conversation.status}` as MessageKey);
+  if (conversation.status !== 'open') {
+    const text = t(`CONVERSATION.STATUS.${conversation.status}` as MessageKey);
+    return { text, full: text };
+  }
   return null;
 }
 
@@ -49,12 +55,16 @@ export function ConversationHeader({ accountId, scope, conversation, inbox, acti
           {sender.name}
         </h2>
         <p className="cw-view__where">
-          <span className="cw-view__inbox">
+          <span className="cw-view__inbox" title={inbox?.name ?? conversation.meta.channel}>
             <Icon name="inbox" size={12} />
-            {inbox?.name ?? conversation.meta.channel}
+            <span className="cw-view__inbox-name">{inbox?.name ?? conversation.meta.channel}</span>
           </span>
           <span className="cw-view__id">#{conversation.id}</span>
-          {note ? <span className={`cw-status cw-status--${conversation.status}`}>{note}</span> : null}
+          {note ? (
+            <span className={`cw-status cw-status--${conversation.status}`} title={note.full}>
+              {note.text}
+            </span>
+          ) : null}
           {conversation.muted ? (
             <span className="cw-status cw-status--muted">
               <Icon name="mute" size={11} />

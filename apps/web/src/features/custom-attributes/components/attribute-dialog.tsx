@@ -134,6 +134,7 @@ export function AttributeDialog({ accountId, definition, model, onClose }: Attri
         <FormField
           label={t('ATTRIBUTES_MGMT.FORM.NAME.LABEL')}
           name="attribute_display_name"
+          data-autofocus
           autoComplete="off"
           maxLength={NAME_MAX}
           placeholder={t('ATTRIBUTES_MGMT.FORM.NAME.PLACEHOLDER')}
@@ -182,7 +183,7 @@ export function AttributeDialog({ accountId, definition, model, onClose }: Attri
               onChange={(checked) => update({ regex_enabled: checked }, ['regex_pattern'])}
             />
             {values.regex_enabled ? (
-              <div className="attribute-form__row">
+              <div className="attribute-form__regex">
                 <FormField
                   label={t('ATTRIBUTES_MGMT.FORM.REGEX_PATTERN.LABEL')}
                   name="regex_pattern"

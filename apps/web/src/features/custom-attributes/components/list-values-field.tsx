@@ -29,7 +29,7 @@ export function ListValuesField({ values, onChange, error }: ListValuesFieldProp
     <div className={`field${error ? ' field--error' : ''}`}>
       <label htmlFor={id}>{t('ATTRIBUTES_MGMT.FORM.VALUES.LABEL')}</label>
       {values.length > 0 ? (
-        <ul className="attribute-values" aria-label={t('ATTRIBUTES_MGMT.FORM.VALUES.LABEL')}>
+        <ul className="attribute-values" aria-label={t('ATTRIBUTES_MGMT.FORM.VALUES.CHOSEN')}>
           {values.map((value) => (
             <li key={value} className="attribute-values__chip">
               <span>{value}</span>

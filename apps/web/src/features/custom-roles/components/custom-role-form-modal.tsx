@@ -6,7 +6,7 @@ import { Modal } from '../../../components/modal.tsx';
 import { TextareaField } from '../../../components/textarea-field.tsx';
 import { useToast } from '../../../components/toast-provider.tsx';
 import { t } from '../../../lib/i18n/i18n.ts';
-import { readServerErrors } from '../../../lib/server-errors.ts';
+import { readServerErrors } from '../../../lib/form-errors.ts';
 import { useCreateCustomRole, useUpdateCustomRole } from '../api.ts';
 import {
   DESCRIPTION_MAX_LENGTH,
@@ -92,27 +92,29 @@ export function CustomRoleFormModal({ accountId, role, onClose }: CustomRoleForm
       closeOnBackdrop={!saving}
     >
       <form className="custom-role-form" onSubmit={submit} noValidate aria-label={t(role ? 'CUSTOM_ROLE.EDIT.TITLE' : 'CUSTOM_ROLE.ADD.TITLE')}>
-        <FormField
-          label={t('CUSTOM_ROLE.FORM.NAME.LABEL')}
-          name="name"
-          placeholder={t('CUSTOM_ROLE.FORM.NAME.PLACEHOLDER')}
-          value={draft.name}
-          onChange={(e) => change('name', e.target.value)}
-          onBlur={() => check('name')}
-          error={errors.name}
-          data-autofocus
-        />
-        <TextareaField
-          label={t('CUSTOM_ROLE.FORM.DESCRIPTION.LABEL')}
-          name="description"
-          rows={2}
-          placeholder={t('CUSTOM_ROLE.FORM.DESCRIPTION.PLACEHOLDER')}
-          value={draft.description}
-          onChange={(e) => change('description', e.target.value)}
-          onBlur={() => check('description')}
-          error={errors.description}
-        />
-        <PermissionEditor value={draft.permissions} onChange={(next) => change('permissions', next)} error={errors.permissions} />
+        <div className="custom-role-form__body">
+          <FormField
+            label={t('CUSTOM_ROLE.FORM.NAME.LABEL')}
+            name="name"
+            placeholder={t('CUSTOM_ROLE.FORM.NAME.PLACEHOLDER')}
+            value={draft.name}
+            onChange={(e) => change('name', e.target.value)}
+            onBlur={() => check('name')}
+            error={errors.name}
+            data-autofocus
+          />
+          <TextareaField
+            label={t('CUSTOM_ROLE.FORM.DESCRIPTION.LABEL')}
+            name="description"
+            rows={2}
+            placeholder={t('CUSTOM_ROLE.FORM.DESCRIPTION.PLACEHOLDER')}
+            value={draft.description}
+            onChange={(e) => change('description', e.target.value)}
+            onBlur={() => check('description')}
+            error={errors.description}
+          />
+          <PermissionEditor value={draft.permissions} onChange={(next) => change('permissions', next)} error={errors.permissions} />
+        </div>
         <div className="modal__actions">
           <Button onClick={onClose} disabled={saving}>
             {t('CUSTOM_ROLE.FORM.CANCEL')}

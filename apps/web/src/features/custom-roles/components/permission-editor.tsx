@@ -23,6 +23,11 @@ export function PermissionEditor({ value, onChange, error }: PermissionEditorPro
       tabIndex={error ? -1 : undefined}
     >
       <legend className="permission-editor__legend">{t('CUSTOM_ROLE.FORM.PERMISSIONS.LABEL')}</legend>
+      {error ? (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
       {PERMISSION_GROUPS.map((group) => (
         <div key={group.key} className="permission-editor__group" role="group" aria-labelledby={`${id}-${group.key}`}>
           <h3 className="permission-editor__group-title" id={`${id}-${group.key}`}>
@@ -54,11 +59,6 @@ export function PermissionEditor({ value, onChange, error }: PermissionEditorPro
           })}
         </div>
       ))}
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
     </fieldset>
   );
 }

@@ -5,7 +5,8 @@ import { useConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { SettingsEmpty, SettingsPage, SettingsQueryState } from '../../../components/settings-page.tsx';
 import { useToast } from '../../../components/toast-provider.tsx';
 import { t } from '../../../lib/i18n/i18n.ts';
-import { isFeatureDisabled, readServerErrors } from '../../../lib/server-errors.ts';
+import { readServerErrors } from '../../../lib/form-errors.ts';
+import { isFeatureDisabled } from '../../../lib/server-errors.ts';
 import { useCurrentAccount } from '../../auth/index.ts';
 import { useCustomRoles, useDeleteCustomRole } from '../api.ts';
 import { CustomRoleFormModal } from '../components/custom-role-form-modal.tsx';
@@ -67,9 +68,11 @@ export function CustomRolesPage() {
               <tbody>
                 {roles.data?.map((role) => (
                   <tr key={role.id}>
-                    <td className="custom-roles-table__name">
-                      <strong>{role.name}</strong>
-                      <span className="muted">{role.description || t('CUSTOM_ROLE.LIST.NO_DESCRIPTION')}</span>
+                    <td>
+                      <div className="custom-roles-table__name">
+                        <strong>{role.name}</strong>
+                        <span className="muted">{role.description || t('CUSTOM_ROLE.LIST.NO_DESCRIPTION')}</span>
+                      </div>
                     </td>
                     <td>
                       <ul className="permission-chips" aria-label={t('CUSTOM_ROLE.LIST.PERMISSIONS')}>

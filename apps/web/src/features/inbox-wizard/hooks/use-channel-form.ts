@@ -16,6 +16,8 @@ export function useChannelForm<V extends Record<string, unknown>>(initial: V, va
   const [serverErrors, setServerErrors] = useState<Partial<Record<F, string>>>({});
   const [alert, setAlert] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  /** True while the pointer presses the submit button (WizardForm sets it). */
+  const submitPressed = useRef(false);
   const clientErrors = validate(values);
 
   const errorOf = (field: F): string | undefined => serverErrors[field] ?? (submitted || touched.has(field) ? clientErrors[field] : undefined);
@@ -36,7 +38,11 @@ export function useChannelForm<V extends Record<string, unknown>>(initial: V, va
     name: field,
     value: String(values[field] ?? ''),
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => set(field, event.target.value as V[F]),
-    onBlur: () => touch(field),
+    // A field left by pressing the submit button is not checked yet: its message would appear above the
+    // button between pointer down and up, push it down, and the click would miss. Submit checks every field.
+    onBlur: () => {
+      if (!submitPressed.current) touch(field);
+    },
     error: errorOf(field),
   });
 
@@ -45,6 +51,7 @@ export function useChannelForm<V extends Record<string, unknown>>(initial: V, va
   /** Submit: every field checked; only a valid form is sent. */
   const onSubmit = (send: (values: V) => void) => (event: FormEvent) => {
     event.preventDefault();
+    submitPressed.current = false;
     setSubmitted(true);
     setAlert(null);
     if (Object.keys(clientErrors).length > 0) return focusFirstError();
@@ -57,5 +64,5 @@ export function useChannelForm<V extends Record<string, unknown>>(initial: V, va
     focusFirstError();
   };
 
-  return { values, set, touch, text, errorOf, onSubmit, fail, alert, setAlert, formRef, isValid: Object.keys(clientErrors).length === 0 };
+  return { values, set, touch, text, errorOf, onSubmit, fail, alert, setAlert, formRef, submitPressed, isValid: Object.keys(clientErrors).length === 0 };
 }

@@ -38,7 +38,7 @@ export function channelAvailability(page: ChannelPage, installation: Installatio
   return 'ready';
 }
 
-export const EMAIL_PROVIDERS = ['google', 'microsoft', 'other'] as const;
+export const EMAIL_PROVIDERS = ['microsoft', 'google', 'other'] as const;
 export type EmailProvider = (typeof EMAIL_PROVIDERS)[number];
 
 /**

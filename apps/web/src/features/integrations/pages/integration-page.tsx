@@ -12,7 +12,8 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { accountPath } from '../../../lib/routing.ts';
 import { useCurrentAccount } from '../../auth/index.ts';
-import { useCreateHook, useDeleteHook, useInboxes, useIntegrationApp } from '../api.ts';
+import { Toggle } from '../../../components/toggle.tsx';
+import { useCreateHook, useDeleteHook, useInboxes, useIntegrationApp, useUpdateHook } from '../api.ts';
 import { serverErrors } from '../utils/validation.ts';
 import '../integrations.css';
 
@@ -141,6 +142,7 @@ export function IntegrationPage() {
   const { integrationId = '' } = useParams();
   const app = useIntegrationApp(account.id, integrationId);
   const remove = useDeleteHook(account.id);
+  const update = useUpdateHook(account.id);
   const toast = useToast();
   const { confirm, dialog } = useConfirmDialog();
   const back = accountPath(account.id, 'settings/integrations');
@@ -194,9 +196,16 @@ export function IntegrationPage() {
                       <tr key={hook.id}>
                         <td className="cell-main__title">{hook.inbox?.name ?? t('INTEGRATION_SETTINGS.HOOK.ACCOUNT_WIDE')}</td>
                         <td>
-                          <span className={`app-status ${hook.status ? 'app-status--on' : 'app-status--off'}`}>
-                            {t(hook.status ? 'INTEGRATION_SETTINGS.HOOK.ENABLED' : 'INTEGRATION_SETTINGS.HOOK.DISABLED')}
-                          </span>
+                          <Toggle
+                            size="small"
+                            checked={hook.status}
+                            disabled={update.isPending}
+                            hideLabel
+                            label={t('INTEGRATION_SETTINGS.HOOK.ENABLED')}
+                            onChange={(status) =>
+                              update.mutate({ id: hook.id, status }, { onError: () => toast(t('INTEGRATION_SETTINGS.HOOK.STATUS_ERROR'), 'error') })
+                            }
+                          />
                         </td>
                         <td className="settings-table__actions">
                           <Button size="small" variant="danger" onClick={() => void askRemove(hook.id)}>

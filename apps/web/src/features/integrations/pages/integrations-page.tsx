@@ -28,7 +28,7 @@ export function IntegrationsPage() {
   return (
     <SettingsPage title={t('INTEGRATION_SETTINGS.HEADER')} description={t('INTEGRATION_SETTINGS.DESCRIPTION')}>
       <SettingsQueryState query={apps}>
-        <ul className="app-grid">
+        <ul className="app-grid" aria-label={t('INTEGRATION_SETTINGS.HEADER')}>
           {apps.data?.map((app) => (
             <li key={app.id} className="app-card">
               <div className="app-card__top">

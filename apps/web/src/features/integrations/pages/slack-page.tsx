@@ -19,7 +19,7 @@ const messageOf = (error: unknown) => (error instanceof ApiError ? error.message
 /** What an installation without a Slack app shows: the variables to set and the redirect URL to register. */
 export function NotConfigured({ app, redirect }: { app: IntegrationApp; redirect: string }) {
   return (
-    <section className="notice" aria-labelledby="not-configured-title">
+    <section className="integration-notice" aria-labelledby="not-configured-title">
       <h2 id="not-configured-title">{t('INTEGRATION_SETTINGS.SLACK.NOT_CONFIGURED.TITLE')}</h2>
       <p>{t('INTEGRATION_SETTINGS.SLACK.NOT_CONFIGURED.BODY')}</p>
       <ul className="env-list">
@@ -46,7 +46,7 @@ function ChannelCard({ accountId, app }: { accountId: number; app: IntegrationAp
   const team = typeof hook?.settings.team_name === 'string' ? hook.settings.team_name : '';
   return (
     <SettingsCard
-      title={t('INTEGRATION_SETTINGS.SLACK.CHANNEL')}
+      title={t('INTEGRATION_SETTINGS.SLACK.CHANNEL_TITLE')}
       description={team ? t('INTEGRATION_SETTINGS.SLACK.WORKSPACE', { team }) : undefined}
       onSubmit={() =>
         update.mutate(channel, {
@@ -149,9 +149,9 @@ export function SlackPage() {
             <p className="notice notice--info">{t('INTEGRATION_SETTINGS.STORED_ONLY')}</p>
           </>
         ) : data?.action ? (
-          <section className="notice notice--info">
-            <p>{t('INTEGRATION_SETTINGS.SLACK.CONNECT_HINT')}</p>
-            <a className="button button--primary" href={data.action} style={{ justifySelf: 'start' }}>
+          <section className="integration-connect">
+            <p className="muted">{t('INTEGRATION_SETTINGS.SLACK.CONNECT_HINT')}</p>
+            <a className="button button--primary" href={data.action}>
               {t('INTEGRATION_SETTINGS.SLACK.CONNECT')}
             </a>
           </section>

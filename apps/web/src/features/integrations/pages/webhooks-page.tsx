@@ -12,11 +12,14 @@ import { DeliveryLog } from '../components/delivery-log.tsx';
 import { eventLabel, WebhookForm } from '../components/webhook-form.tsx';
 import '../integrations.css';
 
+// More events than this show as "+N more" (all of them in the tooltip).
+const SHOWN_EVENTS = 3;
+
 function Secret({ value }: { value: string }) {
   const [shown, setShown] = useState(false);
   return (
     <span className="secret">
-      {t('INTEGRATION_SETTINGS.WEBHOOK.SECRET')}: <code>{shown ? value : '••••••••••••'}</code>
+      {t('INTEGRATION_SETTINGS.WEBHOOK.SECRET')}: <code className={shown ? 'secret__value' : undefined}>{shown ? value : '••••••••'}</code>
       <Button size="small" variant="link" onClick={() => setShown((v) => !v)}>
         {t(shown ? 'INTEGRATION_SETTINGS.WEBHOOK.SECRET_HIDE' : 'INTEGRATION_SETTINGS.WEBHOOK.SECRET_SHOW')}
       </Button>
@@ -92,14 +95,17 @@ export function WebhooksPage() {
                   </td>
                   <td>
                     <div className="event-tags" title={webhook.subscriptions.map(eventLabel).join(', ')}>
-                      {webhook.subscriptions.map((event) => (
+                      {webhook.subscriptions.slice(0, SHOWN_EVENTS).map((event) => (
                         <span key={event} className="badge">
                           {eventLabel(event)}
                         </span>
                       ))}
+                      {webhook.subscriptions.length > SHOWN_EVENTS ? (
+                        <span className="badge">{t('INTEGRATION_SETTINGS.WEBHOOK.MORE_EVENTS', { count: webhook.subscriptions.length - SHOWN_EVENTS })}</span>
+                      ) : null}
                     </div>
                   </td>
-                  <td>{webhook.inbox?.name ?? t('INTEGRATION_SETTINGS.WEBHOOK.ALL_INBOXES')}</td>
+                  <td className="nowrap">{webhook.inbox?.name ?? t('INTEGRATION_SETTINGS.WEBHOOK.ALL_INBOXES')}</td>
                   <td className="settings-table__actions">
                     <Button size="small" onClick={() => setLogOf(webhook)} aria-label={`${t('INTEGRATION_SETTINGS.WEBHOOK.DELIVERIES')}: ${webhook.name || webhook.url}`}>
                       {t('INTEGRATION_SETTINGS.WEBHOOK.DELIVERIES')}

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { Team } from '@app/shared/teams';
 import { Button } from '../../../components/button.tsx';
 import { FormField } from '../../../components/form-field.tsx';
@@ -26,6 +26,7 @@ export function TeamForm({ team, submitLabel, saving, serverErrors, formError, o
   const [autoAssign, setAutoAssign] = useState(team?.allow_auto_assign ?? true);
   const [errors, setErrors] = useState<FieldErrors>({});
   const form = useRef<HTMLFormElement>(null);
+  const titleId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -40,7 +41,11 @@ export function TeamForm({ team, submitLabel, saving, serverErrors, formError, o
   };
 
   return (
-    <form ref={form} className="team-form" onSubmit={submit} noValidate aria-label={t('TEAMS_SETTINGS.FORM.TITLE')}>
+    <form ref={form} className="team-form" onSubmit={submit} noValidate aria-labelledby={titleId}>
+      <header className="team-step__header">
+        <h2 id={titleId}>{t('TEAMS_SETTINGS.FORM.TITLE')}</h2>
+        <p className="muted">{t(team ? 'TEAMS_SETTINGS.FORM.EDIT_NOTE' : 'TEAMS_SETTINGS.FORM.NEW_NOTE')}</p>
+      </header>
       <FormField
         label={t('TEAMS_SETTINGS.FORM.NAME.LABEL')}
         name="name"

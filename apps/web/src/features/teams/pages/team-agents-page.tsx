@@ -4,7 +4,6 @@ import type { Agent } from '@app/shared/agents';
 import type { Team } from '@app/shared/teams';
 import { Button } from '../../../components/button.tsx';
 import { SettingsQueryState } from '../../../components/settings-page.tsx';
-import { useToast } from '../../../components/toast-provider.tsx';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { accountPath } from '../../../lib/routing.ts';
 import { useAgents } from '../../agents/index.ts';
@@ -24,7 +23,6 @@ function AgentsStep({ mode, team, agents, members }: StepProps) {
   const [error, setError] = useState<string | undefined>();
   const save = useSetTeamMembers(account.id);
   const navigate = useNavigate();
-  const toast = useToast();
   // Members the picker does not offer (a checker added through the API) stay in the team.
   const candidates = teamCandidates(agents);
   const kept = members.filter((member) => !candidates.some((agent) => agent.id === member.id)).map((member) => member.id);
@@ -36,8 +34,8 @@ function AgentsStep({ mode, team, agents, members }: StepProps) {
     save.mutate(
       { id: team.id, userIds: [...new Set([...kept, ...selected])] },
       {
+        // The finish step says it: no toast.
         onSuccess: () => {
-          toast(t('TEAMS_SETTINGS.AGENTS.SUCCESS'), 'success');
           void navigate(accountPath(account.id, teamStepPath(mode, 'finish', team.id)));
         },
         onError: (failure) => {

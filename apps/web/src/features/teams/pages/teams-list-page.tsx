@@ -62,11 +62,13 @@ export function TeamsListPage() {
             <tbody>
               {list.map((team) => (
                 <tr key={team.id}>
-                  <th scope="row" className="teams-table__team">
-                    <span className="teams-table__name">{team.name}</span>
-                    <span className={team.description ? 'teams-table__description' : 'teams-table__description teams-table__description--none'}>
-                      {team.description || t('TEAMS_SETTINGS.LIST.NO_DESCRIPTION')}
-                    </span>
+                  <th scope="row">
+                    <div className="teams-table__team">
+                      <span className="teams-table__name">{team.name}</span>
+                      <span className={team.description ? 'teams-table__description' : 'teams-table__description teams-table__description--none'}>
+                        {team.description || t('TEAMS_SETTINGS.LIST.NO_DESCRIPTION')}
+                      </span>
+                    </div>
                   </th>
                   <td>
                     <span className={`teams-flag teams-flag--${team.allow_auto_assign ? 'on' : 'off'}`}>

@@ -27,6 +27,7 @@ export function ApiForm() {
       title={t('INBOX_MGMT.ADD.API_CHANNEL.TITLE')}
       description={t('INBOX_MGMT.ADD.API_CHANNEL.DESCRIPTION')}
       formRef={form.formRef}
+      submitPressed={form.submitPressed}
       onSubmit={form.onSubmit(send)}
       alert={form.alert}
       submitting={create.isPending}

@@ -39,7 +39,14 @@ export function BandwidthForm() {
     );
 
   return (
-    <WizardForm title={t('INBOX_MGMT.ADD.SMS.PROVIDERS.bandwidth')} formRef={form.formRef} onSubmit={form.onSubmit(send)} alert={form.alert} submitting={create.isPending}>
+    <WizardForm
+      title={t('INBOX_MGMT.ADD.SMS.PROVIDERS.bandwidth')}
+      formRef={form.formRef}
+      submitPressed={form.submitPressed}
+      onSubmit={form.onSubmit(send)}
+      alert={form.alert}
+      submitting={create.isPending}
+    >
       <div className="wizard-form__row">
         <FormField label={labels.name} placeholder={t('INBOX_MGMT.ADD.SMS.NAME_PLACEHOLDER')} {...form.text('name')} />
         <FormField label={labels.phone_number} type="tel" placeholder={t('INBOX_MGMT.ADD.SMS.PHONE_NUMBER_PLACEHOLDER')} {...form.text('phone_number')} />

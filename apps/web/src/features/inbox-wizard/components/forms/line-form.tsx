@@ -35,6 +35,7 @@ export function LineForm() {
       title={t('INBOX_MGMT.ADD.LINE.TITLE')}
       description={t('INBOX_MGMT.ADD.LINE.DESCRIPTION')}
       formRef={form.formRef}
+      submitPressed={form.submitPressed}
       onSubmit={form.onSubmit(send)}
       alert={form.alert}
       submitting={create.isPending}

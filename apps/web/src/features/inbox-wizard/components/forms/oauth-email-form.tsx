@@ -32,6 +32,7 @@ export function OAuthEmailForm({ provider }: { provider: 'google' | 'microsoft' 
       title={t(`INBOX_MGMT.ADD.EMAIL.PROVIDERS.${provider}`)}
       description={t('INBOX_MGMT.ADD.EMAIL.OAUTH_HINT', { provider: name })}
       formRef={form.formRef}
+      submitPressed={form.submitPressed}
       onSubmit={form.onSubmit(send)}
       alert={form.alert}
       submitting={authorize.isPending || authorize.isSuccess}

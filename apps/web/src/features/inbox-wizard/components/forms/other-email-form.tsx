@@ -23,7 +23,15 @@ export function OtherEmailForm() {
     );
 
   return (
-    <WizardForm title={t('INBOX_MGMT.ADD.EMAIL.PROVIDERS.other')} description={t('INBOX_MGMT.ADD.EMAIL.PROVIDERS.other.BODY')} formRef={form.formRef} onSubmit={form.onSubmit(send)} alert={form.alert} submitting={create.isPending}>
+    <WizardForm
+      title={t('INBOX_MGMT.ADD.EMAIL.PROVIDERS.other')}
+      description={t('INBOX_MGMT.ADD.EMAIL.PROVIDERS.other.BODY')}
+      formRef={form.formRef}
+      submitPressed={form.submitPressed}
+      onSubmit={form.onSubmit(send)}
+      alert={form.alert}
+      submitting={create.isPending}
+    >
       <FormField label={labels.name} placeholder={t('INBOX_MGMT.ADD.EMAIL.CHANNEL_NAME_PLACEHOLDER')} {...form.text('name')} />
       <FormField label={labels.email} type="email" placeholder={t('INBOX_MGMT.ADD.EMAIL.EMAIL_PLACEHOLDER')} {...form.text('email')} />
     </WizardForm>

@@ -27,6 +27,7 @@ export function TelegramForm() {
       title={t('INBOX_MGMT.ADD.TELEGRAM.TITLE')}
       description={t('INBOX_MGMT.ADD.TELEGRAM.DESCRIPTION')}
       formRef={form.formRef}
+      submitPressed={form.submitPressed}
       onSubmit={form.onSubmit(send)}
       alert={form.alert}
       submitting={create.isPending}

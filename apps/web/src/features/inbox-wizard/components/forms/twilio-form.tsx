@@ -39,6 +39,7 @@ export function TwilioForm({ medium }: { medium: 'sms' | 'whatsapp' }) {
     <WizardForm
       title={`Twilio ${t(`INBOX_MGMT.ADD.TWILIO.MEDIUMS.${medium}`)}`}
       formRef={form.formRef}
+      submitPressed={form.submitPressed}
       onSubmit={form.onSubmit(send)}
       alert={form.alert}
       submitting={create.isPending}

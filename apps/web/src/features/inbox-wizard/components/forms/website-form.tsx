@@ -58,6 +58,7 @@ export function WebsiteForm() {
       title={t('INBOX_MGMT.ADD.WEBSITE.TITLE')}
       description={t('INBOX_MGMT.ADD.WEBSITE.DESCRIPTION')}
       formRef={form.formRef}
+      submitPressed={form.submitPressed}
       onSubmit={form.onSubmit(send)}
       alert={form.alert}
       submitting={create.isPending}

@@ -37,7 +37,14 @@ export function WhatsappForm({ provider }: { provider: WhatsappValues['provider'
   };
 
   return (
-    <WizardForm title={t(`INBOX_MGMT.ADD.WHATSAPP.PROVIDERS.${provider}`)} formRef={form.formRef} onSubmit={form.onSubmit(send)} alert={form.alert} submitting={create.isPending}>
+    <WizardForm
+      title={t(`INBOX_MGMT.ADD.WHATSAPP.PROVIDERS.${provider}`)}
+      formRef={form.formRef}
+      submitPressed={form.submitPressed}
+      onSubmit={form.onSubmit(send)}
+      alert={form.alert}
+      submitting={create.isPending}
+    >
       <div className="wizard-form__row">
         <FormField label={labels.name} placeholder={t('INBOX_MGMT.ADD.WHATSAPP.NAME_PLACEHOLDER')} {...form.text('name')} />
         <FormField label={labels.phone_number} type="tel" placeholder={t('INBOX_MGMT.ADD.WHATSAPP.PHONE_NUMBER_PLACEHOLDER')} {...form.text('phone_number')} />

@@ -37,6 +37,7 @@ export const integrationsEn = {
   'INTEGRATION_SETTINGS.HOOK.ENABLED': 'Enabled',
   'INTEGRATION_SETTINGS.HOOK.DISABLED': 'Disabled',
   'INTEGRATION_SETTINGS.HOOK.DELETE': 'Remove',
+  'INTEGRATION_SETTINGS.HOOK.STATUS_ERROR': 'Could not change the connection. Please try again.',
 
   'INTEGRATION_SETTINGS.SLACK.TITLE': 'Slack',
   'INTEGRATION_SETTINGS.SLACK.NOT_CONFIGURED.TITLE': 'Slack is not configured on this installation',
@@ -49,6 +50,7 @@ export const integrationsEn = {
   'INTEGRATION_SETTINGS.SLACK.CONNECTED': 'Slack connected',
   'INTEGRATION_SETTINGS.SLACK.CONNECT_ERROR': 'Slack could not be connected: {message}',
   'INTEGRATION_SETTINGS.SLACK.WORKSPACE': 'Connected to the workspace {team}.',
+  'INTEGRATION_SETTINGS.SLACK.CHANNEL_TITLE': 'Slack channel',
   'INTEGRATION_SETTINGS.SLACK.CHANNEL': 'Channel',
   'INTEGRATION_SETTINGS.SLACK.CHANNEL_HINT': 'New conversations are posted to this channel.',
   'INTEGRATION_SETTINGS.SLACK.CHANNEL_PLACEHOLDER': 'Choose a channel',
@@ -70,6 +72,7 @@ export const integrationsEn = {
   'INTEGRATION_SETTINGS.WEBHOOK.ALL_INBOXES': 'All inboxes',
   'INTEGRATION_SETTINGS.WEBHOOK.EVENT_COUNT': '{count} events',
   'INTEGRATION_SETTINGS.WEBHOOK.EVENT_COUNT_ONE': '1 event',
+  'INTEGRATION_SETTINGS.WEBHOOK.MORE_EVENTS': '+{count} more',
   'INTEGRATION_SETTINGS.WEBHOOK.DELIVERIES': 'Deliveries',
   'INTEGRATION_SETTINGS.WEBHOOK.EDIT': 'Edit',
   'INTEGRATION_SETTINGS.WEBHOOK.DELETE': 'Delete',
