@@ -215,5 +215,6 @@ export const inboxSettingsEn = {
   'INBOX_MGMT.CONFIGURATION.NUMERIC_ERROR': 'Please enter digits only.',
   'INBOX_MGMT.CONFIGURATION.COPY': 'Copy',
   'INBOX_MGMT.CONFIGURATION.COPIED': 'Copied to the clipboard',
+  'INBOX_MGMT.CONFIGURATION.COPY_FAILED': 'Could not copy. Select the value and press Ctrl+C.',
   'INBOX_MGMT.CONFIGURATION.SUCCESS': 'Configuration updated',
 } as const;
