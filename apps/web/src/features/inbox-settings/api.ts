@@ -5,6 +5,7 @@ import { InboxMemberListSchema } from '@app/shared/inbox-members';
 import { InboxListSchema, InboxSchema, type Inbox } from '@app/shared/inboxes';
 import { ApiError, api, SESSION_EXPIRED_EVENT } from '../../lib/api-client.ts';
 import { cacheKeyMeta } from '../../lib/realtime/index.ts';
+import { retryUnlessClientError } from '../../lib/server-errors.ts';
 import { clearSession, readSession } from '../../lib/session.ts';
 import { shellKeys } from '../../app/shell/api.ts';
 
@@ -36,7 +37,7 @@ export function useInbox(accountId: number, inboxId: number) {
   return useQuery({
     queryKey: inboxSettingsKeys.inbox(accountId, inboxId),
     meta: cacheKeyMeta('inbox'),
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+    retry: retryUnlessClientError,
     queryFn: ({ signal }) => api(`${accountBase(accountId)}/inboxes/${inboxId}`, { schema: InboxSchema, signal }),
   });
 }

@@ -7,6 +7,7 @@ import { SettingsCard } from '../../../components/settings-card.tsx';
 import { useToast } from '../../../components/toast-provider.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/i18n/i18n.ts';
+import { useReportUnsaved } from '../hooks/use-unsaved-changes.ts';
 import { useAgentBots, useInboxAgentBot, useSetAgentBot } from '../api.ts';
 
 /** The inbox's one agent bot (S1-4.06): choose one (POST set_agent_bot with its id) or disconnect it (null). */
@@ -45,6 +46,7 @@ function AgentBotForm({ accountId, inboxId, bots, current }: { accountId: number
   const toast = useToast();
   const [chosen, setChosen] = useState<string>(current ? String(current.id) : '');
   const [error, setError] = useState<string | undefined>();
+  useReportUnsaved(chosen !== (current ? String(current.id) : ''));
 
   const apply = (botId: number | null) => {
     setError(undefined);

@@ -5,6 +5,7 @@ import { SettingsCard } from '../../../components/settings-card.tsx';
 import { Toggle } from '../../../components/toggle.tsx';
 import { t, type MessageKey } from '../../../lib/i18n/i18n.ts';
 import { useInboxSave } from '../hooks/use-inbox-save.ts';
+import { useReportUnsaved } from '../hooks/use-unsaved-changes.ts';
 import { validateAssignmentLimit, type FieldErrors } from '../utils/inbox-validation.ts';
 
 const LIMIT_KEY = 'auto_assignment_config.max_assignment_limit';
@@ -22,6 +23,7 @@ export function AutoAssignmentCard({ accountId, inbox }: { accountId: number; in
   const [errors, setErrors] = useState<FieldErrors>({});
   const { save, saving, serverErrors, clearServerError } = useInboxSave(accountId, inbox.id, LABELS, t('INBOX_MGMT.AUTO_ASSIGNMENT.SUCCESS'));
   const pristine = enabled === inbox.enable_auto_assignment && limit.trim() === limitOf(inbox);
+  useReportUnsaved(!pristine);
 
   const submit = () => {
     const found = enabled ? validateAssignmentLimit(limit) : {};

@@ -5,6 +5,7 @@ import { TextareaField } from '../../../components/textarea-field.tsx';
 import { Toggle } from '../../../components/toggle.tsx';
 import { t, type MessageKey } from '../../../lib/i18n/i18n.ts';
 import { useInboxSave } from '../hooks/use-inbox-save.ts';
+import { useReportUnsaved } from '../hooks/use-unsaved-changes.ts';
 import { parseTime, timeOf, validateWorkingHours, type FieldErrors } from '../utils/inbox-validation.ts';
 import { closeDay, openDay, timeZones, weekOf } from '../utils/working-hours.ts';
 
@@ -29,6 +30,7 @@ export function BusinessHoursCard({ accountId, inbox }: { accountId: number; inb
   const [errors, setErrors] = useState<FieldErrors>({});
   const { save, saving, serverErrors, clearServerError } = useInboxSave(accountId, inbox.id, LABELS, t('INBOX_MGMT.BUSINESS_HOURS.SUCCESS'));
   const pristine = JSON.stringify(form) === JSON.stringify(formOf(inbox));
+  useReportUnsaved(!pristine);
   const zones = timeZones(form.timezone);
 
   const setDay = (next: WorkingHour) => {

@@ -1,6 +1,7 @@
 import type { ChannelType } from '@app/shared/constants';
 import { StrokeIcon } from '../../../components/stroke-icon.tsx';
 import { CHANNEL_ICON_PATHS } from '../utils/channel.ts';
+import './channel-icon.css';
 
 /** The channel's line icon in a tinted tile; decorative (the channel name is written beside it). */
 export function ChannelIcon({ type, size = 18 }: { type: ChannelType; size?: number }) {

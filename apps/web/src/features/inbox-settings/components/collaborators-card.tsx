@@ -9,6 +9,7 @@ import { SettingsCard } from '../../../components/settings-card.tsx';
 import { useToast } from '../../../components/toast-provider.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { t, type MessageKey } from '../../../lib/i18n/i18n.ts';
+import { useReportUnsaved } from '../hooks/use-unsaved-changes.ts';
 import { useAgents, useInboxMembers, useUpdateInboxMembers } from '../api.ts';
 import { choicesOf, filterAgents, listsOf, NOT_MEMBER, sameLists, type MemberChoice, type MemberChoices } from '../utils/members.ts';
 
@@ -60,6 +61,7 @@ function CollaboratorsForm({ accountId, inboxId, agents, members }: { accountId:
   const [error, setError] = useState<string | undefined>();
   const lists = listsOf(choices);
   const pristine = sameLists(lists, listsOf(choicesOf(members)));
+  useReportUnsaved(!pristine);
   // Ordered by the saved members, so rows do not jump while they are ticked.
   const shown = filterAgents(agents, query, choicesOf(members));
 

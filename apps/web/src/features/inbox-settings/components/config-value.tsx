@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast-provider.tsx';
+import { copyText } from '../../../lib/clipboard.ts';
 import { t } from '../../../lib/i18n/i18n.ts';
 
 /** A read-only value to copy (an identifier, a token): its label, the value in monospace and a copy button. */
@@ -8,12 +9,8 @@ export function ConfigValue({ label, value }: { label: string; value: string }) 
   const id = useId();
   const toast = useToast();
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      toast(t('INBOX_MGMT.CONFIGURATION.COPIED'), 'success');
-    } catch {
-      // No clipboard (insecure origin): the value stays selectable.
-    }
+    if (await copyText(value)) toast(t('INBOX_MGMT.CONFIGURATION.COPIED'), 'success');
+    else toast(t('INBOX_MGMT.CONFIGURATION.COPY_FAILED'), 'error');
   };
   return (
     <div className="inbox-config-value">

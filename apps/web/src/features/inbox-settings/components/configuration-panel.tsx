@@ -6,6 +6,7 @@ import { SettingsCard } from '../../../components/settings-card.tsx';
 import { Toggle } from '../../../components/toggle.tsx';
 import { t, type MessageKey } from '../../../lib/i18n/i18n.ts';
 import { useInboxSave } from '../hooks/use-inbox-save.ts';
+import { useReportUnsaved } from '../hooks/use-unsaved-changes.ts';
 import { validateEmail, validateWebhookUrl, type FieldErrors } from '../utils/inbox-validation.ts';
 import { ConfigValue } from './config-value.tsx';
 import { CredentialsCard } from './credentials-card.tsx';
@@ -42,6 +43,7 @@ export function ConfigurationPanel({ accountId, inbox }: CardProps) {
 /** HMAC identity validation of website and API inboxes: the token, and whether it is required. */
 function IdentityCard({ accountId, inbox }: CardProps) {
   const [mandatory, setMandatory] = useState(inbox.hmac_mandatory === true);
+  useReportUnsaved(mandatory !== (inbox.hmac_mandatory === true));
   const { save, saving } = useInboxSave(accountId, inbox.id, {}, t('INBOX_MGMT.CONFIGURATION.SUCCESS'));
   return (
     <SettingsCard
@@ -62,6 +64,7 @@ const WEBHOOK_LABELS: Record<string, MessageKey> = { 'channel.webhook_url': 'INB
 /** The API channel: its identifier (and webhook secret) to copy, and the webhook URL (optional; http or https). */
 function ApiChannelCard({ accountId, inbox }: CardProps) {
   const [url, setUrl] = useState(inbox.webhook_url ?? '');
+  useReportUnsaved(url.trim() !== (inbox.webhook_url ?? ''));
   const [errors, setErrors] = useState<FieldErrors>({});
   const { save, saving, serverErrors, clearServerError } = useInboxSave(accountId, inbox.id, WEBHOOK_LABELS, t('INBOX_MGMT.CONFIGURATION.SUCCESS'));
   const submit = () => {
@@ -105,6 +108,7 @@ const EMAIL_LABELS: Record<string, MessageKey> = { 'channel.email': 'INBOX_MGMT.
 /** The email channel's address (required, a valid address; unique per account, checked by the server). */
 function EmailCard({ accountId, inbox }: CardProps) {
   const [email, setEmail] = useState(inbox.email ?? '');
+  useReportUnsaved(email.trim() !== (inbox.email ?? ''));
   const [errors, setErrors] = useState<FieldErrors>({});
   const { save, saving, serverErrors, clearServerError } = useInboxSave(accountId, inbox.id, EMAIL_LABELS, t('INBOX_MGMT.CONFIGURATION.SUCCESS'));
   const submit = () => {

@@ -4,6 +4,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { SettingsCard } from '../../../components/settings-card.tsx';
 import { t, type MessageKey } from '../../../lib/i18n/i18n.ts';
 import { useInboxSave } from '../hooks/use-inbox-save.ts';
+import { useReportUnsaved } from '../hooks/use-unsaved-changes.ts';
 import { credentialChanges, credentialValues, CREDENTIAL_FIELDS, errorKeyOf, validateCredentials } from '../utils/credentials.ts';
 import type { FieldErrors } from '../utils/inbox-validation.ts';
 
@@ -16,6 +17,7 @@ export function CredentialsCard({ accountId, inbox }: { accountId: number; inbox
   const { save, saving, serverErrors, clearServerError } = useInboxSave(accountId, inbox.id, labels, t('INBOX_MGMT.CONFIGURATION.SUCCESS'));
   const before = credentialValues(inbox, fields);
   const changes = credentialChanges(fields, before, values);
+  useReportUnsaved(Object.keys(changes).length > 0);
 
   if (fields.length === 0) return null;
 

@@ -9,6 +9,7 @@ import { Toggle } from '../../../components/toggle.tsx';
 import { t, type MessageKey } from '../../../lib/i18n/i18n.ts';
 import type { InboxChanges } from '../api.ts';
 import { useInboxSave } from '../hooks/use-inbox-save.ts';
+import { useReportUnsaved } from '../hooks/use-unsaved-changes.ts';
 import { validateDetails, type FieldErrors } from '../utils/inbox-validation.ts';
 import { InboxAvatarField } from './inbox-avatar-field.tsx';
 
@@ -58,6 +59,7 @@ export function InboxDetailsCard({ accountId, inbox }: { accountId: number; inbo
   const { save, saving, serverErrors, clearServerError } = useInboxSave(accountId, inbox.id, LABELS, t('INBOX_MGMT.EDIT.API.SUCCESS_MESSAGE'));
   const saved = formOf(inbox);
   const pristine = (Object.keys(form) as (keyof Form)[]).every((key) => form[key] === saved[key]);
+  useReportUnsaved(!pristine);
 
   const set = <K extends keyof Form>(key: K, value: Form[K], errorKey: string = key) => {
     setForm((current) => ({ ...current, [key]: value }));

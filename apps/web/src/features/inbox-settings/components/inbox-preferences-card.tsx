@@ -4,6 +4,7 @@ import { SettingsCard } from '../../../components/settings-card.tsx';
 import { Toggle } from '../../../components/toggle.tsx';
 import { t, type MessageKey } from '../../../lib/i18n/i18n.ts';
 import { useInboxSave } from '../hooks/use-inbox-save.ts';
+import { useReportUnsaved } from '../hooks/use-unsaved-changes.ts';
 
 type Preference = 'enable_email_collect' | 'csat_survey_enabled' | 'allow_messages_after_resolved' | 'lock_to_single_conversation';
 
@@ -29,6 +30,7 @@ export function InboxPreferencesCard({ accountId, inbox }: { accountId: number; 
   const { save, saving } = useInboxSave(accountId, inbox.id, {}, t('INBOX_MGMT.EDIT.API.SUCCESS_MESSAGE'));
   const saved = valuesOf(inbox);
   const pristine = shown.every((p) => values[p.key] === saved[p.key]);
+  useReportUnsaved(!pristine);
 
   const submit = () => {
     save(Object.fromEntries(shown.map((p) => [p.key, values[p.key]])), (next) => setValues(valuesOf(next)));

@@ -341,4 +341,31 @@ describe('inbox settings page', { timeout: 20_000 }, () => {
     delete (URL as { createObjectURL?: unknown }).createObjectURL;
     delete (URL as { revokeObjectURL?: unknown }).revokeObjectURL;
   });
+
+  it('a Facebook inbox that lost its connection says so, and has no configuration tab', async () => {
+    const page = makeInbox(8, 'Acme page', { channel_type: 'Channel::FacebookPage', page_id: '123', reauthorization_required: true });
+    openInbox(page);
+    await findPage('Acme page');
+    expect(screen.getByRole('alert')).toHaveTextContent('This inbox lost its connection to the provider');
+    expect(within(screen.getByRole('tablist')).queryByRole('tab', { name: 'Configuration' })).toBeNull();
+  });
+
+  it('leaving a tab with unsaved changes asks first; keep editing stays, discard moves on', async () => {
+    const { router } = openInbox();
+    const details = await form('Inbox details');
+    await userEvent.type(within(details).getByLabelText('Inbox name'), ' 2');
+    await userEvent.click(screen.getByRole('tab', { name: 'Business hours' }));
+    const ask = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    expect(router.state.location.search).toBe('');
+    expect(within(details).getByLabelText('Inbox name')).toHaveValue('Website chat 2');
+    await userEvent.click(screen.getByRole('tab', { name: 'Business hours' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Discard changes' }));
+    expect(await form('Business hours')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=business-hours');
+    // nothing edited here: the next tab opens at once
+    await userEvent.click(screen.getByRole('tab', { name: 'Settings' }));
+    expect(within(await form('Inbox details')).getByLabelText('Inbox name')).toHaveValue('Website chat');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 });

@@ -1,5 +1,6 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
+import { useConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PageStatus } from '../../../components/page-status.tsx';
 import { SettingsPage } from '../../../components/settings-page.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -9,6 +10,7 @@ import { useAccount } from '../../../app/shell/api.ts';
 import { useCurrentAccount } from '../../auth/index.ts';
 import { useInbox } from '../api.ts';
 import { ChannelIcon } from '../components/channel-icon.tsx';
+import { UnsavedFormsContext, useUnsavedFormsRegistry } from '../hooks/use-unsaved-changes.ts';
 import { InboxTabPanel } from '../components/inbox-tab-panel.tsx';
 import { panelId, SettingsTabs, tabId } from '../components/settings-tabs.tsx';
 import { channelLabelKey, tabsFor, type SettingsTab } from '../utils/channel.ts';
@@ -24,6 +26,8 @@ export function InboxSettingsPage() {
   const [search, setSearch] = useSearchParams();
   const listPath = accountPath(account.id, 'settings/inboxes/list');
   const readOnly = account.role !== 'administrator';
+  const unsaved = useUnsavedFormsRegistry();
+  const { confirm, dialog } = useConfirmDialog();
 
   if (!inbox.data) {
     const missing = inbox.error instanceof ApiError && inbox.error.status === 404;
@@ -52,7 +56,21 @@ export function InboxSettingsPage() {
   const tabs = tabsFor(data, features?.agent_bots === true);
   const asked = search.get('tab') as SettingsTab | null;
   const current: SettingsTab = asked && tabs.includes(asked) ? asked : 'settings';
-  const select = (tab: SettingsTab) => setSearch(tab === 'settings' ? {} : { tab }, { replace: true });
+  const select = async (tab: SettingsTab) => {
+    if (tab === current) return;
+    // Each tab's forms start from the stored inbox: leaving one with unsaved changes asks first.
+    if (unsaved.any()) {
+      const leave = await confirm({
+        title: t('INBOX_MGMT.EDIT.UNSAVED.TITLE'),
+        description: t('INBOX_MGMT.EDIT.UNSAVED.DESCRIPTION'),
+        confirmLabel: t('INBOX_MGMT.EDIT.UNSAVED.LEAVE'),
+        cancelLabel: t('INBOX_MGMT.EDIT.UNSAVED.STAY'),
+        tone: 'danger',
+      });
+      if (!leave) return;
+    }
+    setSearch(tab === 'settings' ? {} : { tab }, { replace: true });
+  };
 
   return (
     <SettingsPage
@@ -66,7 +84,12 @@ export function InboxSettingsPage() {
       backTo={listPath}
       width="narrow"
     >
-      <SettingsTabs tabs={tabs} current={current} onSelect={select} />
+      <SettingsTabs tabs={tabs} current={current} onSelect={(tab) => void select(tab)} />
+      {data.reauthorization_required ? (
+        <p className="inbox-settings__notice inbox-settings__notice--warning" role="alert">
+          {t('INBOX_MGMT.EDIT.REAUTHORIZE')}
+        </p>
+      ) : null}
       {readOnly ? (
         <p className="inbox-settings__notice" role="note">
           {t('INBOX_MGMT.EDIT.READ_ONLY')}
@@ -74,10 +97,13 @@ export function InboxSettingsPage() {
       ) : null}
       <div role="tabpanel" id={panelId(current)} aria-labelledby={tabId(current)} className="inbox-settings__panel">
         <fieldset className="inbox-settings__fieldset" disabled={readOnly}>
-          {/* Keyed by inbox and tab: each form starts from the stored inbox. */}
-          <InboxTabPanel key={`${data.id}-${current}`} tab={current} accountId={account.id} inbox={data} />
+          <UnsavedFormsContext.Provider value={unsaved}>
+            {/* Keyed by inbox and tab: each form starts from the stored inbox. */}
+            <InboxTabPanel key={`${data.id}-${current}`} tab={current} accountId={account.id} inbox={data} />
+          </UnsavedFormsContext.Provider>
         </fieldset>
       </div>
+      {dialog}
     </SettingsPage>
   );
 }

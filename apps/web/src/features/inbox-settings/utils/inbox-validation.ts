@@ -1,6 +1,7 @@
 import type { WorkingHour } from '@app/shared/inboxes';
 import { emailText } from '@app/shared/common';
 import { ApiError } from '../../../lib/api-client.ts';
+import { readServerErrors } from '../../../lib/form-errors.ts';
 import { t, type MessageKey } from '../../../lib/i18n/i18n.ts';
 
 /** Errors of a form, by the server's field key (`name`, `channel.website_url`, `working_hours.1`). */
@@ -70,23 +71,18 @@ export function validateWorkingHours(days: readonly WorkingHour[]): FieldErrors 
 }
 
 /**
- * A failed save, read for one form: a 422's messages under the form's fields (prefixed with the field's
- * label, as the server says "must not be blank"; a nested key under its first part when only that is named),
- * and one message for the rest.
+ * A failed save, read for one form (lib/form-errors): a 422's messages under the form's fields, after the
+ * field's label; a nested key (`working_hours.2.close_hour`) under its first part when only that is named;
+ * one message for the rest.
  */
 export function readSaveError(error: unknown, labels: Record<string, MessageKey>): { fields: FieldErrors; message: string | null } {
-  if (!(error instanceof ApiError) || error.status !== 422) return { fields: {}, message: t('INBOX_MGMT.EDIT.API.ERROR_MESSAGE') };
-  const placed: FieldErrors = {};
-  let rest: string | null = null;
-  for (const [field, messages] of Object.entries(error.fieldErrors)) {
-    const text = messages[0];
-    if (!text) continue;
-    // `working_hours.2.close_hour` lands under `working_hours` when only the list is named.
-    const key = labels[field] ? field : field.split('.')[0]!;
-    const label = labels[key];
-    if (label) placed[key] ??= `${t(label)} ${text}`;
-    else rest ??= error.message;
+  const named: Record<string, string> = Object.fromEntries(Object.entries(labels).map(([field, key]) => [field, t(key)]));
+  const headOf = (field: string) => (field in labels ? field : field.split('.')[0]!);
+  if (error instanceof ApiError) {
+    for (const field of Object.keys(error.fieldErrors)) if (!(field in named) && headOf(field) in named) named[field] = named[headOf(field)]!;
   }
-  const placedAny = Object.keys(placed).length > 0;
-  return { fields: placed, message: rest ?? (placedAny ? null : error.message || t('INBOX_MGMT.EDIT.API.ERROR_MESSAGE')) };
+  const read = readServerErrors(error, named, t('INBOX_MGMT.EDIT.API.ERROR_MESSAGE'));
+  const fields: FieldErrors = {};
+  for (const [field, text] of Object.entries(read.fields)) fields[headOf(field)] ??= text as string;
+  return { fields, message: read.message };
 }

@@ -46,6 +46,11 @@ export const inboxSettingsEn = {
   'INBOX_MGMT.EDIT.LOAD_ERROR': 'The inbox could not be loaded.',
   'INBOX_MGMT.EDIT.NOT_FOUND': 'This inbox does not exist, or it has been deleted.',
   'INBOX_MGMT.EDIT.BACK_TO_LIST': 'Back to inboxes',
+  'INBOX_MGMT.EDIT.REAUTHORIZE': 'This inbox lost its connection to the provider and no longer receives messages. Connect it again to resume.',
+  'INBOX_MGMT.EDIT.UNSAVED.TITLE': 'Leave without saving?',
+  'INBOX_MGMT.EDIT.UNSAVED.DESCRIPTION': 'The changes you made on this tab have not been saved and will be lost.',
+  'INBOX_MGMT.EDIT.UNSAVED.LEAVE': 'Discard changes',
+  'INBOX_MGMT.EDIT.UNSAVED.STAY': 'Keep editing',
   'INBOX_MGMT.EDIT.READ_ONLY': 'Only administrators can change inbox settings. You can look at them here.',
   'INBOX_MGMT.EDIT.API.SUCCESS_MESSAGE': 'Inbox settings updated',
   'INBOX_MGMT.EDIT.API.ERROR_MESSAGE': 'Could not update the inbox. Please try again.',
@@ -214,5 +219,6 @@ export const inboxSettingsEn = {
   'INBOX_MGMT.CONFIGURATION.NUMERIC_ERROR': 'Please enter digits only.',
   'INBOX_MGMT.CONFIGURATION.COPY': 'Copy',
   'INBOX_MGMT.CONFIGURATION.COPIED': 'Copied to the clipboard',
+  'INBOX_MGMT.CONFIGURATION.COPY_FAILED': 'Could not copy. Select the value and press Ctrl+C.',
   'INBOX_MGMT.CONFIGURATION.SUCCESS': 'Configuration updated',
 } as const;
