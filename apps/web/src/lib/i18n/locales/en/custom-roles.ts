@@ -10,6 +10,8 @@ export const customRolesEn = {
   'CUSTOM_ROLE.LIST.DESCRIPTION': 'Description',
   'CUSTOM_ROLE.LIST.PERMISSIONS': 'Permissions',
   'CUSTOM_ROLE.LIST.ACTIONS': 'Actions',
+  'CUSTOM_ROLE.LIST.AGENTS': 'Agents',
+  'CUSTOM_ROLE.LIST.AGENT_COUNT': '{count} with this role',
   'CUSTOM_ROLE.LIST.NO_DESCRIPTION': 'No description',
   'CUSTOM_ROLE.LIST.EDIT': 'Edit',
   'CUSTOM_ROLE.LIST.EDIT_LABEL': 'Edit {name}',
@@ -56,7 +58,8 @@ export const customRolesEn = {
   'CUSTOM_ROLE.PERMISSION.KNOWLEDGE_BASE_MANAGE_HINT': 'Portals, categories and articles.',
 
   'CUSTOM_ROLE.DELETE.TITLE': 'Delete the custom role “{name}”?',
-  'CUSTOM_ROLE.DELETE.DESCRIPTION': 'Agents who have this role become plain agents. This cannot be undone.',
+  'CUSTOM_ROLE.DELETE.DESCRIPTION': 'Agents with this role now: {count}. They become plain agents. This cannot be undone.',
+  'CUSTOM_ROLE.DELETE.DESCRIPTION_UNKNOWN': 'Agents who have this role become plain agents. This cannot be undone.',
   'CUSTOM_ROLE.DELETE.CONFIRM': 'Delete role',
   'CUSTOM_ROLE.DELETE.CANCEL': 'Keep it',
   'CUSTOM_ROLE.DELETE.SUCCESS': 'Custom role “{name}” deleted',
