@@ -61,11 +61,11 @@ describe('custom roles page', () => {
       ['GET /api/v1/accounts/7/agents']: { body: [agent(1, 1), agent(2, 1), agent(3, null)] },
     });
     const lead = (await screen.findByText('Support lead')).closest('tr')!;
-    await waitFor(() => expect(within(lead).getByText('2 with this role')).toBeInTheDocument());
-    expect(within(screen.getByText('Triage').closest('tr')!).getByText('0 with this role')).toBeInTheDocument();
+    await waitFor(() => expect(within(lead).getByText('2 agents')).toBeInTheDocument());
+    expect(within(screen.getByText('Triage').closest('tr')!).getByText('No agents')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Delete Support lead' }));
     expect(await screen.findByRole('dialog', { name: 'Delete the custom role “Support lead”?' })).toHaveAccessibleDescription(
-      'Agents with this role now: 2. They become plain agents. This cannot be undone.',
+      '2 agents have this role and become plain agents. This cannot be undone.',
     );
   });
 

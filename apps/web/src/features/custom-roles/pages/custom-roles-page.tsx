@@ -16,6 +16,10 @@ import '../custom-roles.css';
 
 type Editing = { role: CustomRole | null } | null;
 
+/** The NONE, ONE or OTHER form of a counted message. */
+const plural = (key: 'CUSTOM_ROLE.LIST.AGENT_COUNT' | 'CUSTOM_ROLE.DELETE.DESCRIPTION', count: number) =>
+  `${key}.${count === 0 ? 'NONE' : count === 1 ? 'ONE' : 'OTHER'}` as const;
+
 /** settings/custom-roles/list (custom_roles_list): the account's custom roles, each editable and deletable. */
 export function CustomRolesPage() {
   const { account } = useCurrentAccount();
@@ -31,7 +35,7 @@ export function CustomRolesPage() {
   const askDelete = async (role: CustomRole) => {
     const yes = await confirm({
       title: t('CUSTOM_ROLE.DELETE.TITLE', { name: role.name }),
-      description: holders(role) === undefined ? t('CUSTOM_ROLE.DELETE.DESCRIPTION_UNKNOWN') : t('CUSTOM_ROLE.DELETE.DESCRIPTION', { count: holders(role) ?? 0 }),
+      description: holders(role) === undefined ? t('CUSTOM_ROLE.DELETE.DESCRIPTION_UNKNOWN') : t(plural('CUSTOM_ROLE.DELETE.DESCRIPTION', holders(role) ?? 0), { count: holders(role) ?? 0 }),
       confirmLabel: t('CUSTOM_ROLE.DELETE.CONFIRM'),
       cancelLabel: t('CUSTOM_ROLE.DELETE.CANCEL'),
       tone: 'danger',
@@ -88,7 +92,7 @@ export function CustomRolesPage() {
                         ))}
                       </ul>
                     </td>
-                    <td className="custom-roles-table__count">{holders(role) === undefined ? '' : t('CUSTOM_ROLE.LIST.AGENT_COUNT', { count: holders(role) ?? 0 })}</td>
+                    <td className="custom-roles-table__count">{holders(role) === undefined ? '' : t(plural('CUSTOM_ROLE.LIST.AGENT_COUNT', holders(role) ?? 0), { count: holders(role) ?? 0 })}</td>
                     <td className="settings-table__actions">
                       <Button size="small" variant="ghost" aria-label={t('CUSTOM_ROLE.LIST.EDIT_LABEL', { name: role.name })} onClick={() => setEditing({ role })}>
                         {t('CUSTOM_ROLE.LIST.EDIT')}
