@@ -4,6 +4,7 @@ import { CustomRoleSchema, type CustomRole } from '@app/shared/custom-roles';
 import type { CustomRolePermission } from '@app/shared/constants';
 import { api } from '../../lib/api-client.ts';
 import { retryUnlessClientError } from '../../lib/server-errors.ts';
+import { agentKeys } from '../agents/index.ts';
 
 /** Query keys of the custom-roles feature. */
 export const customRoleKeys = {
@@ -31,6 +32,9 @@ function useListCache(accountId: number) {
   return (change: (list: CustomRole[]) => CustomRole[]) => {
     client.setQueryData<CustomRole[]>(customRoleKeys.list(accountId), (list) => (list ? change(list) : list));
     void client.invalidateQueries({ queryKey: customRoleKeys.list(accountId) });
+    // The agents screen keeps the roles it offers; a deleted role also leaves its agents without one.
+    void client.invalidateQueries({ queryKey: agentKeys.customRoles(accountId) });
+    void client.invalidateQueries({ queryKey: agentKeys.list(accountId) });
   };
 }
 

@@ -6,6 +6,21 @@ import { fakeApi, type Call, type Reply } from '../../../test/fake-api.ts';
 import { renderAccountScreen } from '../../../test/render-account-screen.tsx';
 import { CustomRolesPage } from './custom-roles-page.tsx';
 
+const makeAgent = (id: number) => ({
+  id,
+  account_id: 7,
+  availability_status: 'online',
+  auto_offline: true,
+  confirmed: true,
+  email: `agent${id}@example.com`,
+  available_name: `Agent ${id}`,
+  name: `Agent ${id}`,
+  role: 'agent',
+  thumbnail: '',
+  custom_role_id: null as number | null,
+  provider: 'email',
+});
+
 const BASE = '/api/v1/accounts/7/custom_roles';
 const PATH = '/app/accounts/7/settings/custom-roles/list';
 
@@ -38,6 +53,20 @@ describe('custom roles page', () => {
     expect(within(row).getByText('Leads the queue')).toBeInTheDocument();
     const chips = within(row).getByRole('list', { name: 'Permissions' });
     expect(within(chips).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Manage all conversations', 'See reports']);
+  });
+
+  it('counts the agents who hold each role, and says how many lose it on delete', async () => {
+    const agent = (id: number, customRoleId: number | null) => ({ ...makeAgent(id), custom_role_id: customRoleId });
+    openPage([role(1, { name: 'Support lead' }), role(2, { name: 'Triage' })], {
+      ['GET /api/v1/accounts/7/agents']: { body: [agent(1, 1), agent(2, 1), agent(3, null)] },
+    });
+    const lead = (await screen.findByText('Support lead')).closest('tr')!;
+    await waitFor(() => expect(within(lead).getByText('2 agents')).toBeInTheDocument());
+    expect(within(screen.getByText('Triage').closest('tr')!).getByText('No agents')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Support lead' }));
+    expect(await screen.findByRole('dialog', { name: 'Delete the custom role “Support lead”?' })).toHaveAccessibleDescription(
+      '2 agents have this role and become plain agents. This cannot be undone.',
+    );
   });
 
   it('shows the empty state with an add button, and the error state with a retry', async () => {
@@ -147,8 +176,12 @@ describe('custom roles page', () => {
 
   it('deletes a role only after confirming, then removes the row', async () => {
     const server = openPage(undefined, { [`DELETE ${BASE}/1`]: { body: {} } });
+    // without the agents list the dialog cannot count the role's agents
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Support lead' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Keep it' }));
+    expect(await screen.findByRole('dialog', { name: 'Delete the custom role “Support lead”?' })).toHaveAccessibleDescription(
+      'Agents who have this role become plain agents. This cannot be undone.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Keep it' }));
     expect(server.called(`DELETE ${BASE}/1`)).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Delete Support lead' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete the custom role “Support lead”?' });

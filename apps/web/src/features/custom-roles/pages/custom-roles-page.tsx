@@ -7,6 +7,7 @@ import { useToast } from '../../../components/toast-provider.tsx';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { readServerErrors } from '../../../lib/form-errors.ts';
 import { isFeatureDisabled } from '../../../lib/server-errors.ts';
+import { useAgents } from '../../agents/index.ts';
 import { useCurrentAccount } from '../../auth/index.ts';
 import { useCustomRoles, useDeleteCustomRole } from '../api.ts';
 import { CustomRoleFormModal } from '../components/custom-role-form-modal.tsx';
@@ -15,11 +16,18 @@ import '../custom-roles.css';
 
 type Editing = { role: CustomRole | null } | null;
 
+/** The NONE, ONE or OTHER form of a counted message. */
+const plural = (key: 'CUSTOM_ROLE.LIST.AGENT_COUNT' | 'CUSTOM_ROLE.DELETE.DESCRIPTION', count: number) =>
+  `${key}.${count === 0 ? 'NONE' : count === 1 ? 'ONE' : 'OTHER'}` as const;
+
 /** settings/custom-roles/list (custom_roles_list): the account's custom roles, each editable and deletable. */
 export function CustomRolesPage() {
   const { account } = useCurrentAccount();
   const roles = useCustomRoles(account.id);
   const remove = useDeleteCustomRole(account.id);
+  // How many members hold each role; unknown (no column text) while the agents load or if they cannot.
+  const agents = useAgents(account.id);
+  const holders = (role: CustomRole) => agents.data?.filter((agent) => agent.custom_role_id === role.id).length;
   const [editing, setEditing] = useState<Editing>(null);
   const { confirm, dialog } = useConfirmDialog();
   const toast = useToast();
@@ -27,7 +35,7 @@ export function CustomRolesPage() {
   const askDelete = async (role: CustomRole) => {
     const yes = await confirm({
       title: t('CUSTOM_ROLE.DELETE.TITLE', { name: role.name }),
-      description: t('CUSTOM_ROLE.DELETE.DESCRIPTION'),
+      description: holders(role) === undefined ? t('CUSTOM_ROLE.DELETE.DESCRIPTION_UNKNOWN') : t(plural('CUSTOM_ROLE.DELETE.DESCRIPTION', holders(role) ?? 0), { count: holders(role) ?? 0 }),
       confirmLabel: t('CUSTOM_ROLE.DELETE.CONFIRM'),
       cancelLabel: t('CUSTOM_ROLE.DELETE.CANCEL'),
       tone: 'danger',
@@ -62,6 +70,7 @@ export function CustomRolesPage() {
                 <tr>
                   <th scope="col">{t('CUSTOM_ROLE.LIST.NAME')}</th>
                   <th scope="col">{t('CUSTOM_ROLE.LIST.PERMISSIONS')}</th>
+                  <th scope="col">{t('CUSTOM_ROLE.LIST.AGENTS')}</th>
                   <th scope="col" className="settings-table__actions" aria-label={t('CUSTOM_ROLE.LIST.ACTIONS')} />
                 </tr>
               </thead>
@@ -83,6 +92,7 @@ export function CustomRolesPage() {
                         ))}
                       </ul>
                     </td>
+                    <td className="custom-roles-table__count">{holders(role) === undefined ? '' : t(plural('CUSTOM_ROLE.LIST.AGENT_COUNT', holders(role) ?? 0), { count: holders(role) ?? 0 })}</td>
                     <td className="settings-table__actions">
                       <Button size="small" variant="ghost" aria-label={t('CUSTOM_ROLE.LIST.EDIT_LABEL', { name: role.name })} onClick={() => setEditing({ role })}>
                         {t('CUSTOM_ROLE.LIST.EDIT')}
