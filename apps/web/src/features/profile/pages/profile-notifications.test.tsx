@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { CurrentUser } from '@app/shared/users';
 import type { NotificationSettings } from '@app/shared/notifications';
@@ -11,6 +11,7 @@ import { createQueryClient, Providers } from '../../../app/providers.tsx';
 import { sessionKeys } from '../../auth/index.ts';
 import { AudioAlertsCard } from '../components/audio-alerts-card.tsx';
 import { BrowserPushCard } from '../components/browser-push-card.tsx';
+import { useKeepPushRegistered } from '../hooks/use-browser-push.ts';
 import { SERVICE_WORKER_SCOPE, SERVICE_WORKER_URL, type PushEnvironment } from '../utils/browser-push.ts';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuv9876';
@@ -315,5 +316,24 @@ describe('browser push', () => {
     expect(server.called('DELETE /api/v1/notification_subscriptions')[0]!.body).toEqual({ endpoint: 'https://push.example.com/send/abc' });
     expect(browser.unsubscribe).toHaveBeenCalled();
     expect(toggle).not.toBeChecked();
+  });
+});
+
+describe('keeping the registration', () => {
+  it('a subscribed browser with permission registers again on app load; one without does nothing', async () => {
+    const subscribed = fakeBrowser('granted', true);
+    let server = renderPushCard({});
+    renderHook(() => useKeepPushRegistered(1, subscribed.env));
+    await waitFor(() => expect(server.called('POST /api/v1/notification_subscriptions')).toHaveLength(1));
+    expect(server.called('POST /api/v1/notification_subscriptions')[0]!.body).toMatchObject({
+      notification_subscription: { subscription_type: 'browser_push', subscription_attributes: { endpoint: 'https://push.example.com/send/abc' } },
+    });
+
+    const fresh = fakeBrowser('granted', false);
+    server = renderPushCard({});
+    renderHook(() => useKeepPushRegistered(1, fresh.env));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server.called('POST /api/v1/notification_subscriptions')).toHaveLength(0);
+    expect(fresh.pushManager.getSubscription).not.toHaveBeenCalled();
   });
 });
