@@ -295,6 +295,18 @@ describe('browser push', () => {
     expect(toggle).not.toBeChecked();
   });
 
+  it('a push service the browser cannot reach is said so, and nothing is registered', async () => {
+    const browser = fakeBrowser('granted');
+    browser.pushManager.subscribe.mockRejectedValueOnce(new DOMException('Registration failed - push service not available', 'AbortError'));
+    const server = renderPushCard(browser.env);
+    const toggle = screen.getByRole('switch', { name: 'Push notifications in this browser' });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    await userEvent.click(toggle);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your browser could not register with its push service');
+    expect(server.called('POST /api/v1/notification_subscriptions')).toHaveLength(0);
+    expect(toggle).not.toBeChecked();
+  });
+
   it('a registration the server refuses is undone in the browser too', async () => {
     const browser = fakeBrowser('granted');
     renderPushCard(browser.env, { 'POST /api/v1/notification_subscriptions': { status: 422, body: { message: 'bad' } } });
