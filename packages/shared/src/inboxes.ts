@@ -196,15 +196,30 @@ const day = (day_of_week: number, open: boolean) => ({
 /** Working hours a new inbox starts with (Chatwoot's): Monday to Friday 9:00 to 17:00, weekends closed. */
 export const DEFAULT_WORKING_HOURS = [0, 1, 2, 3, 4, 5, 6].map((d) => day(d, d >= 1 && d <= 5));
 
-export const WorkingHourInputSchema = z.object({
-  day_of_week: z.number().int().min(0).max(6),
-  closed_all_day: z.boolean().default(false),
-  open_all_day: z.boolean().default(false),
-  open_hour: z.number().int().min(0).max(23).nullable().default(null),
-  open_minutes: z.number().int().min(0).max(59).nullable().default(null),
-  close_hour: z.number().int().min(0).max(23).nullable().default(null),
-  close_minutes: z.number().int().min(0).max(59).nullable().default(null),
-});
+/**
+ * One day of the week. As in Chatwoot, a day open for part of the day needs its opening and closing hours,
+ * and it closes after it opens; a day cannot be both closed and open all day.
+ */
+export const WorkingHourInputSchema = z
+  .object({
+    day_of_week: z.number().int().min(0).max(6),
+    closed_all_day: z.boolean().default(false),
+    open_all_day: z.boolean().default(false),
+    open_hour: z.number().int().min(0).max(23).nullable().default(null),
+    open_minutes: z.number().int().min(0).max(59).nullable().default(null),
+    close_hour: z.number().int().min(0).max(23).nullable().default(null),
+    close_minutes: z.number().int().min(0).max(59).nullable().default(null),
+  })
+  .superRefine((day, ctx) => {
+    if (day.closed_all_day && day.open_all_day) ctx.addIssue({ code: 'custom', path: ['open_all_day'], message: 'cannot be on for a day closed all day' });
+    if (day.closed_all_day || day.open_all_day) return;
+    for (const key of ['open_hour', 'close_hour'] as const) {
+      if (day[key] === null) ctx.addIssue({ code: 'custom', path: [key], message: 'must not be blank for a day open part of the day' });
+    }
+    if (day.open_hour !== null && day.close_hour !== null && day.close_hour * 60 + (day.close_minutes ?? 0) <= day.open_hour * 60 + (day.open_minutes ?? 0)) {
+      ctx.addIssue({ code: 'custom', path: ['close_hour'], message: 'must be after the opening time' });
+    }
+  });
 
 const inboxFields = {
   avatar: AvatarFileSchema.optional(),

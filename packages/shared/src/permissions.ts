@@ -30,6 +30,9 @@ const CONVERSATION_READERS = [
   'conversation_unassigned_manage',
   'conversation_participating_manage',
 ] as const;
+// 000 section 6: a checker reviews the inboxes assigned to them, so opens the conversation list and the
+// conversations of those inboxes (read only: the API lets them read, never act)
+const CONVERSATION_VIEWERS = [...CONVERSATION_READERS, 'checker'] as const;
 const REPORTS_ALL = ['administrator', 'report_manage'] as const;
 const REPORTS_AGENT = ['administrator', 'report_manage', 'agent'] as const;
 const CONTACTS = ['administrator', 'agent', 'contact_manage'] as const;
@@ -45,7 +48,7 @@ const CHECKER = ['administrator', 'checker'] as const;
 export const ROUTE_ACCESS = {
   // --- web routes, 000 section 2
   account_suspended: ['administrator', 'agent', 'custom_role', 'checker'],
-  home: CONVERSATION_READERS,
+  home: CONVERSATION_VIEWERS,
   // `settings` itself redirects by role (001 section 2), so every member may ask for it
   settings_home: EVERY_MEMBER,
   general_settings_index: ADMIN,
@@ -119,8 +122,8 @@ export const ROUTE_ACCESS = {
   inbox_reports: REPORTS_ALL,
   team_reports: REPORTS_ALL,
   sla_reports: REPORTS_ALL,
-  inbox_conversation: CONVERSATION_READERS,
-  inbox_dashboard: CONVERSATION_READERS,
+  inbox_conversation: CONVERSATION_VIEWERS,
+  inbox_dashboard: CONVERSATION_VIEWERS,
   label_conversations: CONVERSATION_READERS,
   team_conversations: CONVERSATION_READERS,
   folder_conversations: CONVERSATION_READERS,
@@ -143,6 +146,8 @@ export const ROUTE_ACCESS = {
   'api:accounts.update': ADMIN,
   'api:accounts.limits': EVERY_MEMBER,
   'api:accounts.cache_keys': EVERY_MEMBER,
+  // checkout and subscription of the cloud offering's billing (000 section 2: billing_settings_index)
+  'api:billing.manage': ADMIN,
   'api:agents.index': EVERY_MEMBER,
   'api:agents.manage': ADMIN,
   'api:leaders.index': EVERY_MEMBER,
@@ -163,6 +168,10 @@ export const ROUTE_ACCESS = {
   'api:teams.manage': ADMIN,
   'api:webhooks.index': ADMIN,
   'api:webhooks.manage': ADMIN,
+  'api:dashboard_apps.index': EVERY_MEMBER,
+  'api:dashboard_apps.manage': ADMIN,
+  'api:integrations.index': EVERY_MEMBER,
+  'api:integrations.manage': ADMIN,
   // saved folders and segments belong to the member who saved them
   'api:custom_filters.manage': EVERY_MEMBER,
   // inboxes: every member reads the inboxes they work (agents and checkers: their memberships only)
@@ -181,10 +190,10 @@ export const ROUTE_ACCESS = {
   // (administrators all; agents and conversation_manage their inboxes; conversation_unassigned_manage the
   // unassigned and their own; conversation_participating_manage their own and participating; checkers
   // read their checker inboxes)
-  'api:conversations.index': [...CONVERSATION_READERS, 'checker'],
+  'api:conversations.index': CONVERSATION_VIEWERS,
   'api:conversations.manage': CONVERSATION_READERS,
   'api:conversations.destroy': ADMIN,
-  'api:messages.index': [...CONVERSATION_READERS, 'checker'],
+  'api:messages.index': CONVERSATION_VIEWERS,
   'api:messages.create': CONVERSATION_READERS,
   'api:contacts.index': [...CONTACTS, 'conversation_manage', 'conversation_unassigned_manage', 'conversation_participating_manage'],
   'api:contacts.manage': CONTACTS,

@@ -47,6 +47,9 @@ export const EnvSchema = z.object({
   TWITTER_CLIENT_SECRET: z.string().trim().optional(),
   FB_APP_ID: z.string().trim().optional(),
   FB_APP_SECRET: z.string().trim().optional(),
+  SLACK_CLIENT_ID: z.string().trim().optional(),
+  SLACK_CLIENT_SECRET: z.string().trim().optional(),
+  SLACK_API_URL: z.url().default('https://slack.com/api'),
   TRANSLATION_API_URL: optionalUrl,
   TRANSLATION_API_KEY: z.string().trim().optional(),
   WEBHOOK_ALLOWED_HOSTS: z.string().default(''),
@@ -55,6 +58,7 @@ export const EnvSchema = z.object({
   WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(2_000),
   RUN_WORKERS: flag.default(true),
   JOBS_PREFIX: z.string().trim().min(1).default('jobs'),
+  BILLING_CHECKOUT_URL: optionalUrl,
   VAPID_PUBLIC_KEY: z.string().trim().optional(),
   VAPID_PRIVATE_KEY: z.string().trim().optional(),
 });
@@ -84,7 +88,9 @@ export type Config = {
   /** Installation switch for agent bots (000 section 6: the agent-bots item needs a global config flag). */
   agentBotsEnabled: boolean;
   /** Providers whose inbox authorization is configured (google and microsoft mail, twitter, facebook pages). */
-  oauth: { google?: OAuthClient; microsoft?: OAuthClient; twitter?: OAuthClient; facebook?: OAuthClient };
+  oauth: { google?: OAuthClient; microsoft?: OAuthClient; twitter?: OAuthClient; facebook?: OAuthClient; slack?: OAuthClient };
+  /** Slack's Web API base (a local fake in tests). */
+  slackApiUrl: string;
   /** A LibreTranslate-compatible provider for message translation; none when the URL is unset. */
   translation: { url: string | undefined; apiKey: string | undefined };
   /**
@@ -97,6 +103,11 @@ export type Config = {
    * `api worker` processes; without Redis nothing else would run them: keep it on), and the BullMQ key prefix.
    */
   jobs: { runWorkers: boolean; prefix: string };
+  /**
+   * Billing on the cloud offering (docs/billing.md): the billing provider's hosted checkout or customer-portal
+   * address; POST checkout sends administrators there. Unset: billing is not configured.
+   */
+  billing: { checkoutUrl: string | undefined };
   /** The VAPID key pair browser pushes are signed with (base64url); the public half goes to the dashboard. */
   vapid: VapidKeys;
   /** Derived: embedded mode runs PGlite and in-process queues. */
@@ -149,7 +160,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...oauthClient('microsoft', e.AZURE_APP_ID, e.AZURE_APP_SECRET),
       ...oauthClient('twitter', e.TWITTER_CLIENT_ID, e.TWITTER_CLIENT_SECRET),
       ...oauthClient('facebook', e.FB_APP_ID, e.FB_APP_SECRET),
+      ...oauthClient('slack', e.SLACK_CLIENT_ID, e.SLACK_CLIENT_SECRET),
     },
+    slackApiUrl: e.SLACK_API_URL.replace(/\/$/, ''),
     translation: { url: e.TRANSLATION_API_URL, apiKey: e.TRANSLATION_API_KEY || undefined },
     webhooks: {
       allowedHosts: e.WEBHOOK_ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
@@ -158,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollIntervalMs: e.WEBHOOK_POLL_INTERVAL_MS,
     },
     jobs: { runWorkers: e.RUN_WORKERS, prefix: e.JOBS_PREFIX },
+    billing: { checkoutUrl: e.BILLING_CHECKOUT_URL },
     vapid: vapidKeys(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, dataDir),
     embedded: !e.DATABASE_URL,
     redisEnabled: Boolean(e.REDIS_URL),

@@ -2,14 +2,18 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useParams } from 'react-router';
 import { setLocale } from '../lib/i18n/i18n.ts';
 import { LOGIN_PATH, loginPath, routeNameOf } from '../lib/routing.ts';
+import { RouteRegistryContext, type RouteRegistry } from '../lib/route-registry.ts';
 import { hasSession } from '../lib/session.ts';
 import { CurrentAccountContext, useCurrentUser } from '../features/auth/index.ts';
 import { guard } from './guard.ts';
 import { loadAppShell } from './lazy-app-shell.tsx';
 import { sessionPendingState } from './session-pending-state.tsx';
 
-/** Every /app/accounts/:accountId route: loads the session, lets the guard decide, then shares user and account. */
-export function AccountLayout() {
+/**
+ * Every /app/accounts/:accountId route: loads the session, lets the guard decide, then shares user and account
+ * and the names of the routes that have a screen (`registry`, from the router's tree) with what it holds.
+ */
+export function AccountLayout({ registry }: { registry: RouteRegistry }) {
   const params = useParams();
   const location = useLocation();
   const matches = useMatches();
@@ -33,16 +37,18 @@ export function AccountLayout() {
     const waiting = sessionPendingState(session);
     if (waiting) return waiting;
   }
-  const decision = guard(user, accountId, routeNameOf(matches));
+  const decision = guard(user, accountId, routeNameOf(matches), registry);
   if (decision.kind === 'redirect') {
     // A signed-out visitor comes back here after signing in.
     const to = !user && decision.to === LOGIN_PATH ? loginPath({ redirect: location.pathname + location.search }) : decision.to;
     return <Navigate to={to} replace />;
   }
   return (
-    <CurrentAccountContext.Provider value={{ user: user!, account: account! }}>
-      <Outlet />
-    </CurrentAccountContext.Provider>
+    <RouteRegistryContext.Provider value={registry}>
+      <CurrentAccountContext.Provider value={{ user: user!, account: account! }}>
+        <Outlet />
+      </CurrentAccountContext.Provider>
+    </RouteRegistryContext.Provider>
   );
 }
 
@@ -54,6 +60,6 @@ export function HomeRedirect() {
     const waiting = sessionPendingState(session);
     if (waiting) return waiting;
   }
-  const decision = guard(signedIn ? (session.data ?? null) : null, null, null);
+  const decision = guard(signedIn ? (session.data ?? null) : null, null, null, new Set());
   return <Navigate to={decision.kind === 'redirect' ? decision.to : LOGIN_PATH} replace />;
 }

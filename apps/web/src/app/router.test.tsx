@@ -4,6 +4,8 @@ import { userEvent } from '@testing-library/user-event';
 import { fakeApi, type Reply } from '../test/fake-api.ts';
 import { customRole, makeAccount, makeUser, sessionHeaders } from '../test/fixtures.ts';
 import { findWorkspace, renderApp } from '../test/render-app.tsx';
+import { registry } from './router.tsx';
+import { makeAccountDetails } from './shell/shell-test-utils.tsx';
 import { hasSession, storeSession } from '../lib/session.ts';
 import { setLocale } from '../lib/i18n/i18n.ts';
 
@@ -73,13 +75,35 @@ describe('routes and the access guard in the app', () => {
     expect(server.called('DELETE /auth/sign_out')).toHaveLength(1);
   });
 
-  it('S0-2.09 a route the role does not open sends the user to the first allowed fallback', async () => {
+  it('a route the role does not open sends the user to the first allowed fallback that has a screen', async () => {
     signedIn();
     const reportsOnly = makeUser({ accounts: [makeAccount(7, 'agent', { custom_role: customRole(['report_manage']) })] });
     fakeApi({ 'GET /auth/validate_token': validate(reportsOnly) });
     const { router } = renderApp('/app/accounts/7/dashboard');
-    // reports are not built yet: the not-found screen shows at the right address
-    await waitFor(() => expect(router.state.location.pathname).toBe('/app/accounts/7/reports/overview'));
+    // reports (their first fallback) have no screen yet: on to their profile rather than a page that is not there
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/accounts/7/profile/settings'));
+  });
+
+  it('the registry of routes with a screen comes from the route tree: built screens are in it, unbuilt ones are not', () => {
+    for (const name of ['home', 'inbox_conversation', 'profile_settings_index', 'notifications_index', 'settings_home', 'account_suspended'] as const) {
+      expect(registry.has(name)).toBe(true);
+    }
+    for (const name of ['contacts_dashboard', 'account_overview_reports', 'ongoing_campaigns', 'list_all_portals', 'checker_view', 'captain', 'inbox_view', 'automation_list', 'macros_wrapper', 'sla_list'] as const) {
+      expect(registry.has(name)).toBe(false);
+    }
+  });
+
+  it('the real app offers no link to a screen that is not built', async () => {
+    signedIn();
+    // every feature flag on: only the registry hides them
+    fakeApi({ 'GET /auth/validate_token': validate(), 'GET /api/v1/accounts/7': { body: makeAccountDetails(7) } });
+    renderApp('/app/accounts/7/dashboard');
+    await findWorkspace();
+    const rail = within(screen.getByRole('navigation', { name: 'Main navigation' }));
+    await waitFor(() => expect(rail.getByRole('link', { name: 'Conversations' })).toBeInTheDocument());
+    for (const name of ['Contacts', 'Reports', 'Campaigns', 'Help center', 'Checker view', 'My inbox', 'Captain']) {
+      expect(rail.queryByRole('link', { name })).not.toBeInTheDocument();
+    }
   });
 
   it('S0-4.01 the dashboard shows the product, the account, the user with initials and role', async () => {

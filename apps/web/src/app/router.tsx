@@ -20,10 +20,46 @@ import { customAttributesRoutes } from '../features/custom-attributes/routes.tsx
 import { accountSettingsRoutes } from '../features/account-settings/routes.tsx';
 import { integrationsRoutes } from '../features/integrations/routes.tsx';
 import { LazyScreen } from '../components/lazy-screen.tsx';
+import { routeNamesOf } from '../lib/route-registry.ts';
 import { AccountLayout, HomeRedirect } from './account-layout.tsx';
 import { AppRoot } from './app-root.tsx';
 import { LazyAppShell } from './lazy-app-shell.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
+
+/** Children of /app/accounts/:accountId: the screens without the shell, then the shell and its screens. */
+const accountChildren: RouteObject[] = [
+  // A route without a name: the guard sends it on to the dashboard.
+  { index: true, element: null },
+  ...accountRoutes,
+  {
+    element: (
+      <LazyScreen>
+        <LazyAppShell />
+      </LazyScreen>
+    ),
+    children: [
+      ...conversationRoutes,
+      ...profileRoutes,
+      ...notificationRoutes,
+      ...settingsRoutes,
+      ...inboxSettingsRoutes,
+      ...inboxWizardRoutes,
+      ...agentsRoutes,
+      ...teamsRoutes,
+      ...customRolesRoutes,
+      ...auditLogsRoutes,
+      ...agentBotsRoutes,
+      ...labelsRoutes,
+      ...cannedResponsesRoutes,
+      ...customAttributesRoutes,
+      ...accountSettingsRoutes,
+      ...integrationsRoutes,
+    ],
+  },
+];
+
+/** The route names the tree has a screen for: what navigation may link to (lib/route-registry.ts). */
+export const registry = routeNamesOf(accountChildren);
 
 /**
  * Every route lives under /app (000 section 2); account routes under /app/accounts/:accountId, where the
@@ -38,40 +74,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomeRedirect /> },
       ...authRoutes,
-      {
-        path: 'accounts/:accountId',
-        element: <AccountLayout />,
-        children: [
-          // A route without a name: the guard sends it on to the dashboard.
-          { index: true, element: null },
-          ...accountRoutes,
-          {
-            element: (
-              <LazyScreen>
-                <LazyAppShell />
-              </LazyScreen>
-            ),
-            children: [
-              ...conversationRoutes,
-              ...profileRoutes,
-              ...notificationRoutes,
-              ...settingsRoutes,
-              ...inboxSettingsRoutes,
-              ...inboxWizardRoutes,
-              ...agentsRoutes,
-              ...teamsRoutes,
-              ...customRolesRoutes,
-              ...auditLogsRoutes,
-              ...agentBotsRoutes,
-              ...labelsRoutes,
-              ...cannedResponsesRoutes,
-              ...customAttributesRoutes,
-              ...accountSettingsRoutes,
-              ...integrationsRoutes,
-            ],
-          },
-        ],
-      },
+      { path: 'accounts/:accountId', element: <AccountLayout registry={registry} />, children: accountChildren },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

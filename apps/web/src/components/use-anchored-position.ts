@@ -7,12 +7,14 @@ const MARGIN = 8;
  * Keeps a floating panel next to its anchor and inside the viewport: below the anchor when it fits, else above;
  * aligned with the anchor's inline start, shifted back in when it would overflow. The panel is `position: fixed`
  * (and in the top layer where the browser has popovers), so no scrolling or clipping parent cuts it; it follows
- * the anchor on scroll and resize. Returns the panel's `style` and `popover` attribute.
+ * the anchor on scroll and resize. `align` 'end' lines the panel up with the anchor's inline end instead (a menu
+ * opened from a button at the end of a toolbar). Returns the panel's `style` and `popover` attribute.
  */
 export function useAnchoredPosition(
   open: boolean,
   anchor: RefObject<HTMLElement | null>,
   floating: RefObject<HTMLElement | null>,
+  align: 'start' | 'end' = 'start',
 ): { style: CSSProperties; popover: 'manual' | undefined } {
   const [place, setPlace] = useState<{ top: number; left: number } | null>(null);
 
@@ -31,7 +33,8 @@ export function useAnchoredPosition(
       const width = panel.offsetWidth;
       const height = panel.offsetHeight;
       const rtl = getComputedStyle(panel).direction === 'rtl';
-      const start = rtl ? box.right - width : box.left;
+      const atLeft = rtl === (align === 'end');
+      const start = atLeft ? box.left : box.right - width;
       const left = Math.max(MARGIN, Math.min(start, vw - width - MARGIN));
       const below = box.bottom + GAP;
       const above = box.top - GAP - height;
@@ -46,7 +49,7 @@ export function useAnchoredPosition(
       window.removeEventListener('resize', update);
       if (typeof panel.hidePopover === 'function' && panel.matches(':popover-open')) panel.hidePopover();
     };
-  }, [open, anchor, floating]);
+  }, [open, anchor, floating, align]);
 
   const style: CSSProperties = {
     position: 'fixed',

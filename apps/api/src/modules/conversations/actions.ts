@@ -150,7 +150,7 @@ export async function assignConversation(ctx: AccountCtx, displayId: number, inp
         events.push('assignee.changed');
       }
     }
-    const activity = team ? `Assigned to ${team.name} team by ${actorName(ctx)}` : `Unassigned from the team by ${actorName(ctx)}`;
+    const activity = team ? `Assigned to ${team.name} by ${actorName(ctx)}` : `Unassigned from the team by ${actorName(ctx)}`;
     return { row, events, activity: [activity] };
   });
   return row.teamId ? getTeam(ctx, row.teamId) : null;

@@ -136,6 +136,8 @@ describe('assignment', () => {
     const res = await call('POST', `${base}/assignments`, admin.headers, { team_id: team.id });
     expect(res.json()).toMatchObject({ id: team.id, name: 'Payments' });
     expect(await conversationRow(conversation.id)).toMatchObject({ teamId: team.id, assigneeId: agent.user.id });
+    // the team's name as it is ("Billing team" must not read "Billing team team"), as Chatwoot words it
+    expect((await activities(conversation.id)).filter((text) => text?.includes('Payments'))).toEqual([expect.stringMatching(/^Assigned to Payments by /)]);
     expect((await call('POST', `${base}/assignments`, admin.headers, { team_id: 999_999 })).statusCode).toBe(422);
     expect((await call('POST', `${base}/assignments`, admin.headers, {})).statusCode).toBe(422);
   });

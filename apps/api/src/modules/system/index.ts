@@ -15,6 +15,7 @@ const GlobalConfigSchema = z.object({
   agent_bots_enabled: z.boolean().describe('AGENT_BOTS_ENABLED: agent bots are offered on this installation (accounts also need their agent_bots feature).'),
   deployment: z.enum(['self_hosted', 'cloud']),
   create_new_account_from_dashboard: z.boolean(),
+  billing_configured: z.boolean().describe('BILLING_CHECKOUT_URL is set on the cloud offering: the billing page can send administrators to checkout.'),
   enable_account_signup: z.boolean(),
   oauth_providers: z
     .object({ google: z.boolean(), microsoft: z.boolean(), twitter: z.boolean(), facebook: z.boolean() })
@@ -56,6 +57,7 @@ export const systemModule: FastifyPluginAsyncZod = async (app) => {
         agent_bots_enabled: config.agentBotsEnabled,
         deployment: config.deployment,
         create_new_account_from_dashboard: config.createAccountFromDashboard,
+        billing_configured: config.deployment === 'cloud' && Boolean(config.billing.checkoutUrl),
         enable_account_signup: config.enableAccountSignup,
         oauth_providers: {
           google: Boolean(config.oauth.google),

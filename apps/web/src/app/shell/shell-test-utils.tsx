@@ -7,6 +7,7 @@ import type { FeatureFlag } from '@app/shared/constants';
 import type { CurrentUser } from '@app/shared/users';
 import { storeSession } from '../../lib/session.ts';
 import { named } from '../../lib/routing.ts';
+import { EVERY_ROUTE, type RouteRegistry } from '../../lib/route-registry.ts';
 import { fakeCable } from '../../lib/realtime/fake-cable.ts';
 import { fakeApi, type Reply } from '../../test/fake-api.ts';
 import { makeUser, sessionHeaders } from '../../test/fixtures.ts';
@@ -78,9 +79,10 @@ const SCREENS: RouteObject[] = [
 
 /**
  * The shell around stand-in screens at `path`, signed in, with a fake /cable (the global WebSocket is
- * replaced, so the shell's own RealtimeProvider uses it).
+ * replaced, so the shell's own RealtimeProvider uses it). `registry`: the routes that have a screen, by
+ * default every route of the spec (the full navigation model); pass fewer to see entries hide.
  */
-export function renderShell(path = '/app/accounts/7/dashboard') {
+export function renderShell(path = '/app/accounts/7/dashboard', { registry = EVERY_ROUTE }: { registry?: RouteRegistry } = {}) {
   storeSession(new Headers(sessionHeaders()));
   const cable = fakeCable();
   vi.stubGlobal(
@@ -95,7 +97,7 @@ export function renderShell(path = '/app/accounts/7/dashboard') {
       element: <AppRoot />,
       children: [
         { path: 'login', element: page('login') },
-        { path: 'accounts/:accountId', element: <AccountLayout />, children: [{ element: <AppShell />, children: SCREENS }] },
+        { path: 'accounts/:accountId', element: <AccountLayout registry={registry} />, children: [{ element: <AppShell />, children: SCREENS }] },
       ],
     },
   ];

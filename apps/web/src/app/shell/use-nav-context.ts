@@ -1,4 +1,5 @@
 import { useCurrentAccount } from '../../features/auth/index.ts';
+import { useRouteRegistry } from '../../lib/route-registry.ts';
 import { useAccount, useGlobalConfig } from './api.ts';
 import type { NavContext } from './sidebar/nav-model.ts';
 
@@ -8,11 +9,12 @@ import type { NavContext } from './sidebar/nav-model.ts';
  */
 export const CUSTOM_BRANDED = false;
 
-/** The user's entry in the URL's account, the account's feature flags and the installation's flags. */
+/** The user's entry in the URL's account, the account's feature flags, the installation's flags and the routes with a screen. */
 export function useNavContext(): NavContext {
   const { account } = useCurrentAccount();
   const details = useAccount(account.id);
   const config = useGlobalConfig();
+  const registry = useRouteRegistry();
   return {
     role: account.role,
     permissions: account.permissions,
@@ -20,5 +22,6 @@ export function useNavContext(): NavContext {
     deployment: config.data?.deployment ?? 'self_hosted',
     customBranded: CUSTOM_BRANDED,
     agentBotsEnabled: config.data?.agent_bots_enabled ?? false,
+    registry,
   };
 }

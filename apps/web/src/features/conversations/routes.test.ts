@@ -59,15 +59,21 @@ describe('conversation routes (001 section 2)', () => {
     expect(resolve('participating/conversations/12')).toEqual({ name: 'conversation_participating', list: 'participating', params: { conversationId: '12' } });
   });
 
-  it('S1-2.67 S1-6.04 S1-6.05 S1-6.06 every conversation route is open to administrator, agent and the three conversation permissions, not to others', () => {
+  it('S1-2.67 S1-6.04 S1-6.05 S1-6.06 every conversation route is open to administrator, agent and the three conversation permissions, not to a contact manager', () => {
     const paths = ['dashboard', 'conversations/1', 'inbox/1', 'label/a', 'team/1', 'custom_view/1', 'mentions/conversations', 'unattended/conversations', 'participating/conversations'];
     for (const path of paths) {
       const name = resolve(path)!.name!;
       for (const token of ['administrator', 'agent', 'conversation_manage', 'conversation_unassigned_manage', 'conversation_participating_manage'] as const) {
         expect(canAccess([token], name), `${token} on ${path}`).toBe(true);
       }
-      expect(canAccess(['checker'], name), `checker on ${path}`).toBe(false);
       expect(canAccess(['custom_role', 'contact_manage'], name), `contact_manage on ${path}`).toBe(false);
+    }
+  });
+
+  it('a checker (000 section 6: reviews the inboxes assigned to them) opens the list, their inboxes and conversations, no other list', () => {
+    for (const path of ['dashboard', 'conversations/1', 'inbox/1', 'inbox/1/conversations/2']) expect(canAccess(['checker'], resolve(path)!.name!), path).toBe(true);
+    for (const path of ['label/a', 'team/1', 'custom_view/1', 'mentions/conversations', 'unattended/conversations', 'participating/conversations']) {
+      expect(canAccess(['checker'], resolve(path)!.name!), path).toBe(false);
     }
   });
 });

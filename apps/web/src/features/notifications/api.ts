@@ -33,11 +33,13 @@ const base = (accountId: number) => `/api/v1/accounts/${accountId}/notifications
 
 /**
  * GET /api/v1/accounts/:id/notifications/unread_count, kept live by notification.* events
- * (useNotificationsRealtime). A 404 counts as 0: servers without notifications yet answer it.
+ * (useNotificationsRealtime). A 404 counts as 0: servers without notifications yet answer it. Not asked for
+ * (`enabled` false) by a role the notifications are not open to (a checker, 001 section 6).
  */
-export function useUnreadNotificationCount(accountId: number) {
+export function useUnreadNotificationCount(accountId: number, enabled = true) {
   return useQuery({
     queryKey: notificationKeys.unreadCount(accountId),
+    enabled,
     staleTime: 60_000,
     queryFn: async ({ signal }) => {
       try {

@@ -12,7 +12,8 @@ export type Shortcut = {
   keys: readonly string[];
   combos: readonly KeyCombo[];
 };
-export type ShortcutHandler = (event: KeyboardEvent) => void;
+/** Returns false to leave the keys alone (e.g. arrow keys outside the list they move through). */
+export type ShortcutHandler = (event: KeyboardEvent) => void | boolean;
 
 const alt = (letter: string): KeyCombo => ({ alt: true, code: `Key${letter}` });
 
@@ -104,9 +105,15 @@ export function handleShortcutKeydown(event: KeyboardEvent): boolean {
     if (!combo.alt && !combo.mod && isEditable(event.target)) return false;
     const handler = handlers.get(shortcut.id)?.at(-1);
     if (!handler) return false;
+    if (handler(event) === false) return false;
     event.preventDefault();
-    handler(event);
     return true;
   }
   return false;
+}
+
+/** Runs the latest handler of `id` as if its keys were pressed (one shortcut built on another); whether one ran. */
+export function runShortcut(id: string): boolean {
+  const handler = handlers.get(id)?.at(-1);
+  return handler ? handler(new KeyboardEvent('keydown')) !== false : false;
 }

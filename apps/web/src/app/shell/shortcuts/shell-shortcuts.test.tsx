@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import type { RouteName } from '@app/shared/permissions';
 import { makeAccount, makeUser } from '../../../test/fixtures.ts';
 import { renderShell, shellApi, shellReady } from '../shell-test-utils.tsx';
 
@@ -52,6 +53,18 @@ describe('shell keyboard shortcuts', () => {
     await userEvent.keyboard('{Alt>}s{/Alt}');
     await userEvent.keyboard('{Alt>}v{/Alt}');
     expect(router.state.location.pathname).toBe('/app/accounts/7/checker-view');
+  });
+
+  it('Alt+V and Alt+R do nothing while contacts and reports have no screen; Alt+S goes to the first settings screen built', async () => {
+    shellApi();
+    const registry = new Set<RouteName>(['home', 'profile_settings_index', 'canned_list', 'labels_list']);
+    const { router } = renderShell('/app/accounts/7/profile/settings', { registry });
+    await ready();
+    await userEvent.keyboard('{Alt>}v{/Alt}');
+    await userEvent.keyboard('{Alt>}r{/Alt}');
+    expect(router.state.location.pathname).toBe('/app/accounts/7/profile/settings');
+    await userEvent.keyboard('{Alt>}s{/Alt}');
+    expect(router.state.location.pathname).toBe('/app/accounts/7/settings/labels/list');
   });
 
   it('S0-9.35 Alt+O hides and shows the section menu', async () => {

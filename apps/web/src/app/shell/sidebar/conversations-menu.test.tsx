@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import type { RouteName } from '@app/shared/permissions';
 import { makeAccount, makeUser } from '../../../test/fixtures.ts';
 import { makeAccountDetails, makeInbox, renderShell, shellApi, shellReady } from '../shell-test-utils.tsx';
 import { COUNT_REFRESH_MS } from '../use-shell-realtime.ts';
@@ -113,6 +114,32 @@ describe('conversations menu', () => {
     await waitFor(() => expect(menu().getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', '/app/accounts/7/checker-view/3/recharge'));
     expect(menu().queryByRole('link', { name: 'Website' })).not.toBeInTheDocument();
     expect(server.called('GET /api/v1/accounts/7/teams')).toHaveLength(0);
+  });
+
+  it('a checker\'s conversations menu has all conversations and their inboxes, nothing the role cannot open', async () => {
+    const checker = makeUser({ accounts: [makeAccount(7, 'checker', { checker_inbox: [3] })] });
+    const server = shellApi(checker, lists);
+    renderShell();
+    await shellReady();
+    await waitFor(() => expect(section('Inboxes').getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', '/app/accounts/7/inbox/3'));
+    expect(menu().getByRole('link', { name: 'All conversations' })).toBeInTheDocument();
+    expect(menu().queryByRole('link', { name: 'Mentions' })).not.toBeInTheDocument();
+    expect(menu().queryByRole('link', { name: 'Unattended' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Labels' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Folders' })).not.toBeInTheDocument();
+    expect(server.called('GET /api/v1/accounts/7/teams')).toHaveLength(0);
+    expect(server.called('GET /api/v1/accounts/7/labels')).toHaveLength(0);
+  });
+
+  it('the "+" of teams, inboxes and labels shows only once its settings screen is in the router', async () => {
+    shellApi(undefined, lists);
+    const registry = new Set<RouteName>(['home', 'conversation_mentions', 'conversation_unattended', 'folder_conversations', 'team_conversations', 'inbox_dashboard', 'label_conversations', 'labels_list']);
+    renderShell('/app/accounts/7/dashboard', { registry });
+    await shellReady();
+    await waitFor(() => expect(section('Labels').getByRole('link', { name: 'New label' })).toHaveAttribute('href', '/app/accounts/7/settings/labels/list'));
+    await waitFor(() => expect(section('Teams').getByRole('link', { name: 'Billing' })).toBeInTheDocument());
+    expect(screen.queryByRole('link', { name: 'New inbox' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'New team' })).not.toBeInTheDocument();
   });
 
   it('S0-2.86 S0-2.87 the checker-view menu has checker-view, conversation-summaries and per-inbox tabs defaulting to recharge', async () => {

@@ -5,12 +5,13 @@ import { useFolders, useInboxCounts, useInboxes, useLabels, useTeams } from '../
 import { Icon } from '../icons.tsx';
 import { inboxBadgeBand } from './inbox-badge.ts';
 import { MenuLink, MenuSection } from './menu-parts.tsx';
-import type { NavContext } from './nav-model.ts';
+import { canOpen, type NavContext } from './nav-model.ts';
 
 /**
  * The conversations menu of 000 section 2 with the routes of 001 section 2: all, mentions, unattended, then
  * the user's folders, their teams (not loaded for checkers), the inboxes they work (checkers: the ones
- * assigned to them) with unresponded counts in colour bands, and the labels shown on the sidebar.
+ * assigned to them) with unresponded counts in colour bands, and the labels shown on the sidebar. Each entry
+ * and "+" only when its route has a screen and the user's role opens it (a checker: all and their inboxes).
  */
 export function ConversationsMenu({ nav }: { nav: NavContext }) {
   const { account } = useCurrentAccount();
@@ -19,31 +20,45 @@ export function ConversationsMenu({ nav }: { nav: NavContext }) {
   const isAdmin = nav.role === 'administrator';
   const flag = (name: 'team_management' | 'labels' | 'inbox_management') => nav.features?.[name] === true;
 
-  const folders = useFolders(id, 'conversation');
-  const teams = useTeams(id, !isChecker && flag('team_management'));
-  const inboxes = useInboxes(id, flag('inbox_management'));
-  const counts = useInboxCounts(id, flag('inbox_management'));
-  const labels = useLabels(id, flag('labels'));
+  const opens = (route: Parameters<typeof canOpen>[1]) => canOpen(nav, route);
+  const showFolders = opens('folder_conversations');
+  const showTeams = !isChecker && flag('team_management') && opens('team_conversations');
+  const showInboxes = flag('inbox_management') && opens('inbox_dashboard');
+  const showLabels = flag('labels') && opens('label_conversations');
+
+  const folders = useFolders(id, 'conversation', showFolders);
+  const teams = useTeams(id, showTeams);
+  const inboxes = useInboxes(id, showInboxes);
+  const counts = useInboxCounts(id, showInboxes);
+  const labels = useLabels(id, showLabels);
 
   const myTeams = (teams.data ?? []).filter((team) => team.is_member);
   const visibleInboxes = (inboxes.data ?? []).filter((inbox) => !isChecker || account.checker_inbox.includes(inbox.id));
   const sidebarLabels = (labels.data ?? []).filter((label) => label.show_on_sidebar);
-  const add = (path: string, label: string) => (isAdmin ? { to: accountPath(id, path), label } : null);
+  const add = (route: Parameters<typeof canOpen>[1], path: string, label: string) => (isAdmin && opens(route) ? { to: accountPath(id, path), label } : null);
+  const addTeam = add('settings_teams_new', 'settings/teams/new', t('SIDEBAR.NEW_TEAM'));
+  const addLabel = add('labels_list', 'settings/labels/list', t('SIDEBAR.NEW_LABEL'));
 
   return (
     <>
       <ul className="shell-menu-list">
-        <MenuLink to={accountPath(id, 'dashboard')} icon="conversations">
-          {t('SIDEBAR.ALL_CONVERSATIONS')}
-        </MenuLink>
-        <MenuLink to={accountPath(id, 'mentions/conversations')} icon="at">
-          {t('SIDEBAR.MENTIONED_CONVERSATIONS')}
-        </MenuLink>
-        <MenuLink to={accountPath(id, 'unattended/conversations')} icon="clock">
-          {t('SIDEBAR.UNATTENDED_CONVERSATIONS')}
-        </MenuLink>
+        {opens('home') ? (
+          <MenuLink to={accountPath(id, 'dashboard')} icon="conversations">
+            {t('SIDEBAR.ALL_CONVERSATIONS')}
+          </MenuLink>
+        ) : null}
+        {opens('conversation_mentions') ? (
+          <MenuLink to={accountPath(id, 'mentions/conversations')} icon="at">
+            {t('SIDEBAR.MENTIONED_CONVERSATIONS')}
+          </MenuLink>
+        ) : null}
+        {opens('conversation_unattended') ? (
+          <MenuLink to={accountPath(id, 'unattended/conversations')} icon="clock">
+            {t('SIDEBAR.UNATTENDED_CONVERSATIONS')}
+          </MenuLink>
+        ) : null}
       </ul>
-      {folders.data && folders.data.length > 0 ? (
+      {showFolders && folders.data && folders.data.length > 0 ? (
         <MenuSection title={t('SIDEBAR.CUSTOM_VIEWS_FOLDER')}>
           {folders.data.map((folder) => (
             <MenuLink key={folder.id} to={accountPath(id, `custom_view/${folder.id}`)} icon="folder">
@@ -52,8 +67,8 @@ export function ConversationsMenu({ nav }: { nav: NavContext }) {
           ))}
         </MenuSection>
       ) : null}
-      {!isChecker && flag('team_management') && (myTeams.length > 0 || isAdmin) ? (
-        <MenuSection title={t('SIDEBAR.TEAMS')} add={add('settings/teams/new', t('SIDEBAR.NEW_TEAM'))}>
+      {showTeams && (myTeams.length > 0 || addTeam) ? (
+        <MenuSection title={t('SIDEBAR.TEAMS')} add={addTeam}>
           {myTeams.map((team) => (
             <MenuLink key={team.id} to={accountPath(id, `team/${team.id}`)} icon="team">
               {team.name}
@@ -61,8 +76,8 @@ export function ConversationsMenu({ nav }: { nav: NavContext }) {
           ))}
         </MenuSection>
       ) : null}
-      {flag('inbox_management') ? (
-        <MenuSection title={t('SIDEBAR.INBOXES')} add={add('settings/inboxes/new', t('SIDEBAR.NEW_INBOX'))}>
+      {showInboxes ? (
+        <MenuSection title={t('SIDEBAR.INBOXES')} add={add('settings_inbox_new', 'settings/inboxes/new', t('SIDEBAR.NEW_INBOX'))}>
           {visibleInboxes.map((inbox) => {
             const unresponded = counts.data?.[inbox.id] ?? inbox.unresponded_conversations_count;
             return (
@@ -95,8 +110,8 @@ export function ConversationsMenu({ nav }: { nav: NavContext }) {
           })}
         </MenuSection>
       ) : null}
-      {flag('labels') && (sidebarLabels.length > 0 || isAdmin) ? (
-        <MenuSection title={t('SIDEBAR.LABELS')} add={add('settings/labels/list', t('SIDEBAR.NEW_LABEL'))}>
+      {showLabels && (sidebarLabels.length > 0 || addLabel) ? (
+        <MenuSection title={t('SIDEBAR.LABELS')} add={addLabel}>
           {sidebarLabels.map((label) => (
             <MenuLink
               key={label.id}

@@ -3,7 +3,9 @@ import { resolveFeatures } from '@app/shared/accounts';
 import { FEATURE_FLAGS, type FeatureFlag } from '@app/shared/constants';
 import { permissionsFor } from '@app/shared/permissions';
 import type { AccountRole, CustomRolePermission } from '@app/shared/constants';
-import { campaignLinks, checkerLinks, isRealtimeScreen, primaryItems, reportLinks, sectionOf, settingsLinks, type NavContext } from './nav-model.ts';
+import type { RouteName } from '@app/shared/permissions';
+import { EVERY_ROUTE } from '../../../lib/route-registry.ts';
+import { campaignLinks, canOpen, checkerLinks, isRealtimeScreen, primaryItems, reportLinks, sectionOf, settingsLinks, type NavContext } from './nav-model.ts';
 
 const allOn = Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, true])) as Record<FeatureFlag, boolean>;
 
@@ -16,6 +18,7 @@ function ctx(role: AccountRole, extra: Partial<NavContext> & { custom?: CustomRo
     deployment: 'cloud',
     customBranded: false,
     agentBotsEnabled: true,
+    registry: EVERY_ROUTE,
     ...rest,
   };
 }
@@ -39,7 +42,8 @@ describe('primary sidebar items', () => {
 
   it('S0-2.70 S0-6.01 are shown only when the role opens them', () => {
     expect(keys(primaryItems(ctx('agent')))).toEqual(['inbox_view', 'conversations', 'captain', 'contacts', 'reports', 'portals', 'settings']);
-    expect(keys(primaryItems(ctx('checker')))).toEqual(['checker_view']);
+    // a checker reviews the conversations of their inboxes (read only) and has the checker view
+    expect(keys(primaryItems(ctx('checker')))).toEqual(['conversations', 'checker_view']);
     // a custom role also opens the inbox list of the settings (ROUTE_ACCESS settings_inbox_list)
     expect(keys(primaryItems(ctx('agent', { custom: ['report_manage'] })))).toEqual(['inbox_view', 'reports', 'settings']);
     expect(keys(primaryItems(ctx('agent', { custom: ['knowledge_base_manage'] })))).toEqual(['inbox_view', 'portals', 'settings']);
@@ -170,5 +174,37 @@ describe('section menus', () => {
     expect(isRealtimeScreen('/app/accounts/7/notifications')).toBe(true);
     expect(isRealtimeScreen('/app/accounts/7/contacts')).toBe(false);
     expect(isRealtimeScreen('/app/accounts/7/settings/general')).toBe(false);
+  });
+});
+
+describe('only routes the router has a screen for', () => {
+  // what is built today besides conversations: profile, notifications and a few settings screens
+  const registry = new Set<RouteName>(['home', 'inbox_dashboard', 'inbox_conversation', 'conversation_mentions', 'profile_settings_index', 'notifications_index', 'settings_home', 'labels_list', 'canned_list', 'agent_list']);
+  const partial = (role: AccountRole, extra: Partial<NavContext> & { custom?: CustomRolePermission[] } = {}) => ctx(role, { registry, ...extra });
+
+  it('the primary sidebar hides the sections without a screen (contacts, reports, campaigns, portals, checker view, captain, inbox view)', () => {
+    expect(keys(primaryItems(partial('administrator')))).toEqual(['conversations', 'settings']);
+    expect(keys(primaryItems(partial('checker')))).toEqual(['conversations']);
+    expect(keys(primaryItems(partial('agent', { custom: ['knowledge_base_manage'] })))).toEqual([]);
+  });
+
+  it('settings lands on the first settings screen that exists, and lists only those', () => {
+    expect(primaryItems(partial('administrator')).find((item) => item.key === 'settings')?.path).toBe('settings/agents/list');
+    expect(keys(settingsLinks(partial('administrator')))).toEqual(['agents', 'labels', 'canned']);
+    expect(keys(settingsLinks(partial('agent')))).toEqual(['canned']);
+  });
+
+  it('the reports, campaigns and checker menus are empty until their screens exist', () => {
+    expect(reportLinks(partial('administrator'))).toEqual([]);
+    expect(campaignLinks(partial('administrator'))).toEqual([]);
+    expect(checkerLinks(partial('checker'))).toEqual([]);
+  });
+
+  it('a single entry appears as soon as its route is registered', () => {
+    const withContacts = new Set<RouteName>([...registry, 'contacts_dashboard']);
+    expect(keys(primaryItems(ctx('administrator', { registry: withContacts })))).toEqual(['conversations', 'contacts', 'settings']);
+    expect(canOpen(partial('administrator'), 'settings_teams_new')).toBe(false);
+    expect(canOpen(partial('administrator'), 'labels_list')).toBe(true);
+    expect(canOpen(partial('agent'), 'labels_list')).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { canAccess, type AccessToken, type RouteName } from '@app/shared/permissions';
 import type { AccountRole, FeatureFlag } from '@app/shared/constants';
 import type { MessageKey } from '../../../lib/i18n/i18n.ts';
+import type { RouteRegistry } from '../../../lib/route-registry.ts';
 import type { IconName } from '../icons.tsx';
 
 /** What the sidebars decide by: the user's entry in the account, the account's flags, the installation. */
@@ -12,6 +13,8 @@ export type NavContext = {
   deployment: 'cloud' | 'self_hosted';
   customBranded: boolean;
   agentBotsEnabled: boolean;
+  /** The route names the router has a screen for: an entry whose route is not here is not shown (no dead links). */
+  registry: RouteRegistry;
 };
 
 export type SectionKey = 'inbox_view' | 'conversations' | 'captain' | 'contacts' | 'reports' | 'campaigns' | 'portals' | 'settings' | 'checker_view';
@@ -23,7 +26,11 @@ export type PrimaryItem = NavLink & { section: SectionKey; icon: IconName };
 type Gate = { route: RouteName; flag?: FeatureFlag; when?: (ctx: NavContext) => boolean };
 
 const flagOn = (ctx: NavContext, flag: FeatureFlag | undefined) => !flag || ctx.features?.[flag] === true;
-const opens = (ctx: NavContext, gate: Gate) => canAccess(ctx.permissions, gate.route) && flagOn(ctx, gate.flag) && (gate.when?.(ctx) ?? true);
+const opens = (ctx: NavContext, gate: Gate) =>
+  ctx.registry.has(gate.route) && canAccess(ctx.permissions, gate.route) && flagOn(ctx, gate.flag) && (gate.when?.(ctx) ?? true);
+
+/** Whether a link to `route` may be shown: its screen is registered and the user's role opens it. */
+export const canOpen = (ctx: NavContext, route: RouteName) => opens(ctx, { route });
 
 type SettingsEntry = NavLink & Gate;
 
@@ -88,9 +95,9 @@ const reportsLanding = (ctx: NavContext): Gate & { path: string } =>
     : { path: 'reports/overview', route: 'account_overview_reports' };
 
 /**
- * The primary sidebar of 000 section 2, in order: each item only when the user's role opens its route and its
- * feature flag is on. The help center shows on every install that is not custom-branded (its upgrade page
- * stands in when the flag is off); settings shows when one of its items does, and lands on the first.
+ * The primary sidebar of 000 section 2, in order: each item only when its route has a screen, the user's role
+ * opens it and its feature flag is on. The help center shows on every install that is not custom-branded (its
+ * upgrade page stands in when the flag is off); settings shows when one of its items does, and lands on the first.
  */
 export function primaryItems(ctx: NavContext): PrimaryItem[] {
   const items: PrimaryItem[] = [];

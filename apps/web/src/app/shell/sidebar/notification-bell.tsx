@@ -5,7 +5,10 @@ import { useCurrentAccount } from '../../../features/auth/index.ts';
 import { badgeCount, useUnreadNotificationCount } from '../../../features/notifications/index.ts';
 import { Icon } from '../icons.tsx';
 
-/** The bell at the bottom of the rail: the unread count (99+ from 100), live through notification.* events. */
+/**
+ * The bell at the bottom of the rail: the unread count (99+ from 100), live through notification.* events. The
+ * rail shows it only to the roles the notifications screen is open to.
+ */
 export function NotificationBell() {
   const { account } = useCurrentAccount();
   const unread = useUnreadNotificationCount(account.id).data ?? 0;

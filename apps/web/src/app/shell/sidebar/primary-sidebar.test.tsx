@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import type { RouteName } from '@app/shared/permissions';
 import { makeAccount, makeUser } from '../../../test/fixtures.ts';
 import { makeAccountDetails, renderShell, shellApi, shellReady } from '../shell-test-utils.tsx';
 
@@ -88,5 +89,27 @@ describe('primary sidebar', () => {
     await waitFor(() => expect(screen.getByTestId('notification-count')).toHaveTextContent('2'));
     act(() => cable.last.event('notification.deleted', { account_id: 7, notification: { id: 1 }, unread_count: 0, count: 2 }, 3));
     await waitFor(() => expect(screen.queryByTestId('notification-count')).not.toBeInTheDocument());
+  });
+
+  it('hides every section whose screen is not in the router yet, and shows each as soon as it is', async () => {
+    shellApi();
+    const partial = new Set<RouteName>(['home', 'profile_settings_index', 'notifications_index', 'labels_list', 'canned_list']);
+    const first = renderShell('/app/accounts/7/dashboard', { registry: partial });
+    await shellReady();
+    await waitFor(() => expect(rail().getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/app/accounts/7/settings/labels/list'));
+    expect(railLabels()).toEqual(['Conversations', 'Settings', 'Documentation', 'Notifications']);
+    first.unmount();
+    renderShell('/app/accounts/7/dashboard', { registry: new Set<RouteName>([...partial, 'contacts_dashboard']) });
+    await shellReady();
+    await waitFor(() => expect(rail().getByRole('link', { name: 'Contacts' })).toHaveAttribute('href', '/app/accounts/7/contacts'));
+  });
+
+  it('a checker gets neither the bell nor its unread_count call (notifications are not open to the role)', async () => {
+    const server = shellApi(makeUser({ accounts: [makeAccount(7, 'checker')] }));
+    renderShell();
+    await shellReady();
+    await waitFor(() => expect(rail().getByRole('link', { name: 'Conversations' })).toBeInTheDocument());
+    expect(rail().queryByRole('link', { name: /Notifications/ })).not.toBeInTheDocument();
+    expect(server.called('GET /api/v1/accounts/7/notifications/unread_count')).toHaveLength(0);
   });
 });

@@ -5,7 +5,7 @@ import { useCurrentAccount } from '../../../features/auth/index.ts';
 import { AvatarMenu } from '../avatar-menu/avatar-menu.tsx';
 import { Icon } from '../icons.tsx';
 import { NotificationBell } from './notification-bell.tsx';
-import { primaryItems, sectionOf, type NavContext } from './nav-model.ts';
+import { canOpen, primaryItems, sectionOf, type NavContext } from './nav-model.ts';
 
 /** Where the docs link goes: the installation's own documentation (the API reference it serves). */
 export const DOCS_URL = '/api/docs';
@@ -42,7 +42,7 @@ export function PrimarySidebar({ nav, onOpenShortcuts, onSwitchAccount }: Primar
             <Icon name="docs" size={20} />
           </a>
         )}
-        <NotificationBell />
+        {canOpen(nav, 'notifications_index') ? <NotificationBell /> : null}
         <AvatarMenu onOpenShortcuts={onOpenShortcuts} onSwitchAccount={onSwitchAccount} />
       </div>
     </nav>

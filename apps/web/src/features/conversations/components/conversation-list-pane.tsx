@@ -1,8 +1,9 @@
 import { t } from '../../../lib/i18n/i18n.ts';
+import { useShortcut } from '../../../lib/shortcuts/index.ts';
 import { useFolders, useInboxMap, useTeams } from '../hooks/use-account-data.ts';
 import { useConversationCounts, useConversationList } from '../hooks/use-conversation-list.ts';
 import type { ListPreferences } from '../hooks/use-list-preferences.ts';
-import type { ListFilters, ListScope } from '../utils/list-filters.ts';
+import { ASSIGNEE_TABS, type ListFilters, type ListScope } from '../utils/list-filters.ts';
 import { AssigneeTabs } from './assignee-tabs.tsx';
 import { ConversationRows } from './conversation-rows.tsx';
 import { ListHeader } from './list-header.tsx';
@@ -17,7 +18,7 @@ type ListPaneProps = {
 /** The list's name: the inbox, label, team or folder it shows, or the view. */
 function useListTitle(accountId: number, scope: ListScope): string {
   const inboxes = useInboxMap(accountId);
-  const teams = useTeams(accountId);
+  const teams = useTeams(accountId, scope.kind === 'team');
   const folders = useFolders(accountId, scope.kind === 'folder');
   switch (scope.kind) {
     case 'inbox':
@@ -45,6 +46,9 @@ export function ConversationListPane({ accountId, filters, activeId, onChange }:
   const counts = useConversationCounts(accountId, filters, list.isSuccess);
   const title = useListTitle(accountId, filters.scope);
   const folder = filters.scope.kind === 'folder';
+  // 000 section 9: Alt+N moves to the next of the mine / unassigned / all tabs (folders have none).
+  const nextTab = ASSIGNEE_TABS[(ASSIGNEE_TABS.indexOf(filters.assigneeType) + 1) % ASSIGNEE_TABS.length]!;
+  useShortcut('next-tab', () => onChange({ assigneeType: nextTab }), !folder);
   return (
     <section className="cw-list" aria-label={title}>
       <ListHeader title={title} filters={filters} onChange={onChange} />

@@ -1,13 +1,16 @@
 import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Button } from '../../../components/button.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { t } from '../../../lib/i18n/i18n.ts';
+import { accountPath } from '../../../lib/routing.ts';
+import { useShortcut } from '../../../lib/shortcuts/index.ts';
 import type { ConversationPages } from '../api.ts';
 import { useInboxMap, useLabelMap } from '../hooks/use-account-data.ts';
 import { flattenList } from '../utils/list-cache.ts';
-import type { ListFilters } from '../utils/list-filters.ts';
+import { conversationPath, type ListFilters } from '../utils/list-filters.ts';
 import { ConversationCard, CARD_HEIGHT } from './conversation-card.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { ListSkeleton } from './list-skeleton.tsx';
@@ -43,6 +46,32 @@ export function ConversationRows({ accountId, filters, list, activeId }: RowsPro
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = list;
+  const navigate = useNavigate();
+
+  /**
+   * Opens the conversation `step` rows from `fromId` (the open one; the first or last row when none is open).
+   */
+  const openNeighbour = (step: number, fromId = activeId, focusRow = false): boolean => {
+    const index = rows.findIndex((c) => c.id === fromId);
+    const target = index === -1 ? (step > 0 ? 0 : rows.length - 1) : index + step;
+    const next = rows[target];
+    if (!next) return false;
+    virtualizer.scrollToIndex(target);
+    navigate(accountPath(accountId, conversationPath(filters.scope, next.id)));
+    if (focusRow) requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>(`[data-conversation-id="${next.id}"]`)?.focus());
+    return true;
+  };
+  // 000 section 9: Alt+J / Alt+K open the neighbouring conversations; the arrow keys move through the list
+  // when the focus is in it (or nowhere), and otherwise keep scrolling what they scroll.
+  useShortcut('next-conversation', () => void openNeighbour(1));
+  useShortcut('previous-conversation', () => void openNeighbour(-1));
+  useShortcut('navigate-list', (event) => {
+    const focus = document.activeElement;
+    const inList = !focus || focus === document.body || !!scroller.current?.contains(focus);
+    // from the row that has the focus, else from the open conversation
+    const focused = Number(focus?.getAttribute('data-conversation-id') ?? Number.NaN);
+    return inList && openNeighbour(event.code === 'ArrowUp' ? -1 : 1, Number.isNaN(focused) ? activeId : focused, true);
+  });
 
   useEffect(() => {
     if (hasNextPage && !isFetchingNextPage && !isError && lastIndex >= rows.length - PREFETCH_ROWS) void fetchNextPage();

@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
 import { MESSAGE_TYPES } from '@app/shared/constants';
+import { canAccess } from '@app/shared/permissions';
 import { Button } from '../../../components/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { accountPath } from '../../../lib/routing.ts';
 import { useCurrentAccount } from '../../auth/index.ts';
+import { DashboardAppTabs } from '../../integrations/index.ts';
 import { useInboxMap } from '../hooks/use-account-data.ts';
 import { useConversation, useMarkSeen, useMessages } from '../hooks/use-conversation.ts';
 import { useConversationActions } from '../hooks/use-conversation-actions.ts';
@@ -21,9 +23,14 @@ import { TypingIndicator } from './typing-indicator.tsx';
 
 type ConversationViewProps = { accountId: number; conversationId: number; scope: ListScope };
 
-/** The open conversation: header with its actions, messages, typing, the editor; the details column beside. */
+/**
+ * The open conversation: header with its actions, messages, typing, the editor; the details column beside.
+ * A role that reads conversations without acting on them (a checker reviewing their inboxes, 000 section 6)
+ * gets the messages and details only: no actions, no editor, nothing marked read on their behalf.
+ */
 export function ConversationView({ accountId, conversationId, scope }: ConversationViewProps) {
-  const { user } = useCurrentAccount();
+  const { user, account } = useCurrentAccount();
+  const readOnly = !canAccess(account.permissions, 'api:conversations.manage');
   const conversation = useConversation(accountId, conversationId);
   const messagesQuery = useMessages(accountId, conversationId);
   const actions = useConversationActions(accountId, conversationId);
@@ -34,7 +41,7 @@ export function ConversationView({ accountId, conversationId, scope }: Conversat
   const { send, retry } = useSendMessage({ accountId, inboxId: data?.inbox_id ?? 0, conversationId }, user);
   const messages = flattenMessages(messagesQuery.data);
   const latestIncoming = messages.findLast((m) => MESSAGE_TYPES[m.message_type] === 'incoming' && m.id > 0)?.id ?? null;
-  useMarkSeen(accountId, conversationId, latestIncoming);
+  useMarkSeen(accountId, conversationId, latestIncoming, !readOnly);
 
   if (!data) {
     const missing = conversation.error instanceof ApiError && conversation.error.status === 404;
@@ -73,14 +80,23 @@ export function ConversationView({ accountId, conversationId, scope }: Conversat
           conversation={data}
           inbox={inbox}
           actions={actions}
+          readOnly={readOnly}
           sidebarOpen={sidebarOpen}
           onToggleSidebar={toggleSidebar}
         />
-        <MessageList messages={messages} query={messagesQuery} onRetry={retry} />
-        <TypingIndicator accountId={accountId} conversationId={conversationId} />
-        <ReplyBox accountId={accountId} conversation={data} inbox={inbox} user={user} send={send} />
+        <DashboardAppTabs accountId={accountId} conversation={data}>
+          <MessageList messages={messages} query={messagesQuery} onRetry={retry} />
+          <TypingIndicator accountId={accountId} conversationId={conversationId} />
+          {readOnly ? (
+            <p className="cw-reply cw-reply__notice cw-reply--read-only" role="note">
+              {t('CONVERSATION.READ_ONLY')}
+            </p>
+          ) : (
+            <ReplyBox accountId={accountId} conversation={data} inbox={inbox} user={user} send={send} />
+          )}
+        </DashboardAppTabs>
       </section>
-      {sidebarOpen ? <ConversationSidebar accountId={accountId} conversation={data} inbox={inbox} user={user} actions={actions} /> : null}
+      {sidebarOpen ? <ConversationSidebar accountId={accountId} conversation={data} inbox={inbox} user={user} actions={actions} readOnly={readOnly} /> : null}
     </>
   );
 }

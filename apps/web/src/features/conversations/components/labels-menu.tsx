@@ -19,6 +19,8 @@ export function LabelsMenu({ accountId, conversation, actions, variant = 'icon' 
     <Menu
       label={t('CONVERSATION.LABELS.ADD')}
       wide
+      // the header's icon sits at the end of a toolbar; the details column's button at the start of its row
+      align={variant === 'icon' ? 'end' : 'start'}
       triggerClassName={variant === 'icon' ? 'cw-icon-button' : 'cw-add-button'}
       trigger={
         variant === 'icon' ? (

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useAnchoredPosition } from '../../../components/use-anchored-position.ts';
 
 type MenuProps = {
   /** The trigger's content and accessible name. */
@@ -15,14 +16,19 @@ type MenuProps = {
 const ITEM_SELECTOR = '[role^="menuitem"]:not([disabled])';
 
 /**
- * A button that opens a menu below it. Escape or a click outside closes it and focus returns to the
- * button; arrow keys, Home and End move between the items.
+ * A button that opens a menu below it (above when the viewport has no room below). The panel is anchored to
+ * the viewport, so the details column or the list never clips it. Escape or a click outside closes it and focus
+ * returns to the button; arrow keys, Home and End move between the items.
  */
 export function Menu({ label, trigger, triggerClassName = 'cw-icon-button', children, align = 'end', wide = false }: MenuProps) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   const menuId = useId();
+  const floating = useAnchoredPosition(open, button, panel, align);
+  // A menu opened from a field (the details column's assignee or team) is as wide as the field.
+  const fieldWidth = triggerClassName.includes('cw-field-button') ? button.current?.closest('.cw-menu')?.getBoundingClientRect().width : undefined;
 
   const close = () => {
     setOpen(false);
@@ -76,7 +82,15 @@ export function Menu({ label, trigger, triggerClassName = 'cw-icon-button', chil
         {trigger}
       </button>
       {open ? (
-        <div id={menuId} role="menu" aria-label={label} className={`cw-menu__panel cw-menu__panel--${align}${wide ? ' cw-menu__panel--wide' : ''}`}>
+        <div
+          ref={panel}
+          id={menuId}
+          role="menu"
+          aria-label={label}
+          className={`cw-menu__panel cw-menu__panel--${align}${wide ? ' cw-menu__panel--wide' : ''}`}
+          popover={floating.popover}
+          style={{ ...floating.style, minWidth: fieldWidth }}
+        >
           {children(close)}
         </div>
       ) : null}

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Conversation } from '@app/shared/conversations';
 import { Button } from '../../../components/button.tsx';
 import { t, type MessageKey } from '../../../lib/i18n/i18n.ts';
+import { runShortcut, useShortcut } from '../../../lib/shortcuts/index.ts';
 import type { useConversationActions } from '../hooks/use-conversation-actions.ts';
 import { SNOOZE_OPTIONS, snoozeUntil } from '../utils/snooze.ts';
 import { Icon } from './icon.tsx';
@@ -12,15 +13,26 @@ type StatusActionsProps = { conversation: Conversation; actions: ReturnType<type
 
 /**
  * Resolve (or Reopen) with a menu of the other statuses: pending and the snooze choices (001 section 7:
- * toggle_status with snoozed_until). A custom snooze time opens a dialog.
+ * toggle_status with snoozed_until). A custom snooze time opens a dialog. Shortcuts (000 section 9): Alt+E
+ * resolves, Mod+Alt+E resolves and opens the next conversation of the list, Alt+M opens this menu to snooze.
  */
 export function StatusActions({ conversation, actions }: StatusActionsProps) {
   const [customSnooze, setCustomSnooze] = useState(false);
   const { toggleStatus } = actions;
   const status = conversation.status;
   const primary = status === 'open' ? 'resolved' : 'open';
+  const root = useRef<HTMLDivElement>(null);
+  const resolve = () => {
+    if (status !== 'resolved' && !toggleStatus.isPending) toggleStatus.mutate({ status: 'resolved' });
+  };
+  useShortcut('resolve', resolve);
+  useShortcut('resolve-and-next', () => {
+    resolve();
+    runShortcut('next-conversation');
+  });
+  useShortcut('snooze', () => root.current?.querySelector<HTMLButtonElement>('.cw-split__toggle')?.click());
   return (
-    <div className="cw-split">
+    <div className="cw-split" ref={root}>
       <Button
         size="small"
         variant={primary === 'resolved' ? 'primary' : 'secondary'}

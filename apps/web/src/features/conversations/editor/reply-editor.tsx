@@ -15,6 +15,7 @@ import Placeholder from '@tiptap/extension-placeholder';
 import type { EditorProps } from '@tiptap/pm/view';
 import { useToast } from '../../../components/toast-provider.tsx';
 import { t } from '../../../lib/i18n/i18n.ts';
+import { useShortcut } from '../../../lib/shortcuts/index.ts';
 import { useCurrentAccount } from '../../auth/index.ts';
 import { AttachmentChips } from './components/attachment-chips.tsx';
 import { EditorIcon } from './components/editor-icons.tsx';
@@ -194,6 +195,14 @@ export function ReplyEditor(props: ReplyEditorProps) {
   });
 
   const fileInput = useRef<HTMLInputElement>(null);
+  // 000 section 9: Alt+L writes a reply, Alt+P a private note (each focusing the editor), Alt+A attaches a file.
+  const write = (next: typeof mode) => {
+    onModeChange(next);
+    if (editor && !editor.isDestroyed) editor.commands.focus('end');
+  };
+  useShortcut('reply', () => write('reply'));
+  useShortcut('private-note', () => write('note'));
+  useShortcut('attach', () => fileInput.current?.click(), !disabled);
   const panelId = `${id}-panel`;
   const sendHint = sendKey === 'enter' ? t('REPLY_EDITOR.SEND_HINT_ENTER') : t('REPLY_EDITOR.SEND_HINT_CMD_ENTER', { modifier: isMac() ? '⌘' : 'Ctrl' });
 

@@ -26,8 +26,9 @@ export function useLabelMap(accountId: number): Map<string, Label> {
   return useMemo(() => new Map((data ?? []).map((label) => [label.title, label])), [data]);
 }
 
-export function useTeams(accountId: number) {
-  return useQuery({ queryKey: conversationKeys.teams(accountId), queryFn: ({ signal }) => fetchTeams(accountId, signal), staleTime: RARELY });
+/** The account's teams; `enabled` false where they are not needed (000 section 6: a checker never loads them). */
+export function useTeams(accountId: number, enabled = true) {
+  return useQuery({ queryKey: conversationKeys.teams(accountId), queryFn: ({ signal }) => fetchTeams(accountId, signal), staleTime: RARELY, enabled });
 }
 
 export function useFolders(accountId: number, enabled = true) {

@@ -35,15 +35,16 @@ export function useMessages(accountId: number, conversationId: number) {
 
 /**
  * POST update_last_seen when a conversation is opened, and again when a message arrives while it is open;
- * the row's unread count drops at once (conversation.read confirms it).
+ * the row's unread count drops at once (conversation.read confirms it). Not for a reader who may not act
+ * (`enabled` false).
  */
-export function useMarkSeen(accountId: number, conversationId: number, latestIncomingId: number | null) {
+export function useMarkSeen(accountId: number, conversationId: number, latestIncomingId: number | null, enabled = true) {
   const client = useQueryClient();
   const seen = useRef<number | null | undefined>(undefined);
   useEffect(() => {
-    if (seen.current === latestIncomingId) return;
+    if (!enabled || seen.current === latestIncomingId) return;
     seen.current = latestIncomingId;
     patchConversation(client, accountId, conversationId, (c) => ({ ...c, unread_count: 0, agent_last_seen_at: Math.floor(Date.now() / 1000) }));
     void api(`${conversationBase(accountId, conversationId)}/update_last_seen`, { method: 'POST' }).catch(() => undefined);
-  }, [client, accountId, conversationId, latestIncomingId]);
+  }, [client, accountId, conversationId, latestIncomingId, enabled]);
 }

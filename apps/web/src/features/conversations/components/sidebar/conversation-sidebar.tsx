@@ -18,15 +18,18 @@ type SidebarProps = {
   inbox: Inbox | undefined;
   user: CurrentUser;
   actions: ReturnType<typeof useConversationActions>;
+  /** A reader who may not act: the conversation and contact details only (no actions, no calls it may not make). */
+  readOnly?: boolean;
 };
 
 // Macros have no API yet: their place in the saved order is kept, the panel not shown.
 const SHOWN: SidebarItem[] = ['conversation_actions', 'conversation_info', 'contact_attributes', 'previous_conversation', 'conversation_participants'];
+const SHOWN_READ_ONLY: SidebarItem[] = ['conversation_info', 'contact_attributes'];
 
 /** The details column: its panels in the order of the user's ui_settings, each movable up or down. */
-export function ConversationSidebar({ accountId, conversation, inbox, user, actions }: SidebarProps) {
+export function ConversationSidebar({ accountId, conversation, inbox, user, actions, readOnly = false }: SidebarProps) {
   const { order, setOrder } = useSidebarOrder(user);
-  const visible = order.filter((item) => SHOWN.includes(item));
+  const visible = order.filter((item) => (readOnly ? SHOWN_READ_ONLY : SHOWN).includes(item));
   const body = (item: SidebarItem) => {
     switch (item) {
       case 'conversation_actions':

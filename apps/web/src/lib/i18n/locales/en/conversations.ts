@@ -145,6 +145,7 @@ export const conversationsEn = {
   'CONVERSATION.TYPING.TWO': '{first} and {second} are typing…',
   'CONVERSATION.TYPING.MANY': '{name} and {count} others are typing…',
   'CONVERSATION.REPLY.EDITOR_FAILED': 'The editor stopped working.',
+  'CONVERSATION.READ_ONLY': 'You are reviewing this conversation: your role reads it but does not reply or change it.',
   'CONVERSATION.REPLY.CANNOT_REPLY': 'This channel does not accept a reply right now. You can still add a private note.',
   'CONVERSATION.SIDEBAR.TITLE': 'Conversation details',
   'CONVERSATION.SIDEBAR.SHOW': 'Show details',
