@@ -11,6 +11,7 @@ import { NotificationSubscriptionSchema, PushMessageSchema } from '@app/shared/n
 import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
 import { countRows, createAccountWithAdmin, createConversation, createInbox, createMember } from '../../../test/factories.ts';
 import { ConfigError, loadConfig } from '../../plugins/config.ts';
+import { MAX_SUBSCRIPTIONS_PER_USER } from './service.ts';
 
 // The push service is played by an HTTP server on 127.0.0.1 (allowed like a webhook receiver on the local network).
 let t: TestContext;
@@ -135,6 +136,17 @@ describe('POST /api/v1/notification_subscriptions', () => {
     expect(res.json()).toMatchObject({ user_id: bob.user.id });
     expect(await subscriptionRows(ann.user.id)).toHaveLength(0);
     expect(await subscriptionRows(bob.user.id)).toHaveLength(1);
+  });
+
+  it(`keeps a user's ${MAX_SUBSCRIPTIONS_PER_USER} most recent browsers`, async () => {
+    const { ann } = await setup();
+    const endpoints: string[] = [];
+    for (let i = 0; i < MAX_SUBSCRIPTIONS_PER_USER + 2; i += 1) {
+      endpoints.push(pushUrl(`many-${i}`));
+      expect((await t.app.inject({ method: 'POST', url: base, headers: ann.headers, payload: body(endpoints[i]!, browserKeys()) })).statusCode).toBe(200);
+    }
+    const kept = (await subscriptionRows(ann.user.id)).map((r) => r.identifier).sort();
+    expect(kept).toEqual(endpoints.slice(2).sort());
   });
 
   it('answers 422 and writes nothing for a missing endpoint, another type, unusable keys or a private address', async () => {

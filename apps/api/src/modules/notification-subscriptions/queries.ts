@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { schema, type Executor } from '@app/db';
 import type { BrowserPushAttributes } from '@app/shared/notification-subscriptions';
 
@@ -42,4 +42,15 @@ export function browserSubscriptionRows(db: Executor, userIds: number[]): Promis
 /** Removes a registration the push service says is gone (only if it still has the endpoint that failed). */
 export async function deleteSubscriptionRow(db: Executor, id: number, endpoint: string): Promise<void> {
   await db.delete(s).where(and(eq(s.id, id), eq(s.identifier, endpoint)));
+}
+
+/** Keeps a user's newest `keep` registrations (by last registration) and removes the rest. */
+export async function pruneUserSubscriptionRows(db: Executor, userId: number, keep: number): Promise<void> {
+  const newest = db
+    .select({ id: s.id })
+    .from(s)
+    .where(eq(s.userId, userId))
+    .orderBy(desc(s.updatedAt), desc(s.id))
+    .limit(keep);
+  await db.delete(s).where(and(eq(s.userId, userId), notInArray(s.id, newest)));
 }

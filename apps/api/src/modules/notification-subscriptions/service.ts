@@ -2,11 +2,17 @@ import type { CreateNotificationSubscriptionBody, DeleteNotificationSubscription
 import { invalid } from '../../lib/app-error.ts';
 import type { Services, UserCtx } from '../../lib/context.ts';
 import { allowListGuard, urlRefusal } from '../../lib/safe-fetch.ts';
-import { browserSubscriptionRows, deleteSubscriptionRow, deleteUserSubscriptionRow, upsertSubscriptionRow } from './queries.ts';
+import { browserSubscriptionRows, deleteSubscriptionRow, deleteUserSubscriptionRow, pruneUserSubscriptionRows, upsertSubscriptionRow } from './queries.ts';
 import { serializeSubscription } from './serializers.ts';
 import { keysRefusal, sendWebPush, type PushOutcome } from './web-push.ts';
 
 // Registrations belong to the user, not to an account (there is no account audit log to write to), as in Chatwoot.
+
+/**
+ * A user's browsers kept at most: each push goes to all of them, so this bounds what one notification
+ * sends (browsers that were never unregistered, say after a reinstall, go first).
+ */
+export const MAX_SUBSCRIPTIONS_PER_USER = 20;
 
 /**
  * POST /api/v1/notification_subscriptions: registers the caller's browser for push. The endpoint must be a
@@ -18,7 +24,11 @@ export async function createSubscription(ctx: UserCtx, input: CreateNotification
   if (refusal) throw invalid('subscription_attributes.endpoint', refusal);
   const keys = keysRefusal(attributes);
   if (keys) throw invalid(`subscription_attributes.${keys.field}`, keys.message);
-  return serializeSubscription(await upsertSubscriptionRow(ctx.db, ctx.actor.id, attributes));
+  return ctx.db.transaction(async (tx) => {
+    const row = await upsertSubscriptionRow(tx, ctx.actor.id, attributes);
+    await pruneUserSubscriptionRows(tx, ctx.actor.id, MAX_SUBSCRIPTIONS_PER_USER);
+    return serializeSubscription(row);
+  });
 }
 
 /** DELETE /api/v1/notification_subscriptions: the caller's browser stops receiving pushes (nothing to do when it was not registered). */

@@ -4,9 +4,10 @@ import { Button } from '../../../components/button.tsx';
 import { useConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { SettingsCard } from '../../../components/settings-card.tsx';
 import { useToast } from '../../../components/toast-provider.tsx';
+import { copyText } from '../../../lib/clipboard.ts';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { useResetAccessToken } from '../api.ts';
-import { copyText, maskToken } from '../utils/access-token.ts';
+import { maskToken } from '../utils/access-token.ts';
 
 /**
  * The user's API access token (the `api_access_token` header): hidden until revealed, copied in one click,

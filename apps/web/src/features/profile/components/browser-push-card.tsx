@@ -3,7 +3,7 @@ import { Toggle } from '../../../components/toggle.tsx';
 import { useToast } from '../../../components/toast-provider.tsx';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { useBrowserPush } from '../hooks/use-browser-push.ts';
-import { PushDeniedError, UNSUPPORTED_MESSAGE, type PushEnvironment } from '../utils/browser-push.ts';
+import { PushDeniedError, PushServiceError, UNSUPPORTED_MESSAGE, type PushEnvironment } from '../utils/browser-push.ts';
 
 /**
  * Push notifications in this browser: turning it on asks for permission and registers the browser with the
@@ -32,12 +32,19 @@ export function BrowserPushCard({ env }: { env?: PushEnvironment | undefined }) 
         toast(t('PROFILE_SETTINGS.FORM.PUSH.DISABLED'), 'success');
       }
     } catch (error) {
-      toast(error instanceof PushDeniedError ? t('PROFILE_SETTINGS.FORM.PUSH.DENIED') : t('PROFILE_SETTINGS.FORM.PUSH.ERROR'), 'error');
+      const message =
+        error instanceof PushDeniedError
+          ? t('PROFILE_SETTINGS.FORM.PUSH.DENIED')
+          : error instanceof PushServiceError
+            ? t('PROFILE_SETTINGS.FORM.PUSH.SERVICE_ERROR')
+            : t('PROFILE_SETTINGS.FORM.PUSH.ERROR');
+      toast(message, 'error');
     }
   };
 
-  const status =
-    push.support === 'no-notifications'
+  const status = push.busy
+    ? t('PROFILE_SETTINGS.FORM.PUSH.WORKING')
+    : push.support === 'no-notifications'
       ? UNSUPPORTED_MESSAGE
       : push.support === 'no-push'
         ? t('PROFILE_SETTINGS.FORM.PUSH.NO_PUSH')

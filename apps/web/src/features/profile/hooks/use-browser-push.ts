@@ -74,3 +74,18 @@ export function useBrowserPush(env: PushEnvironment = browserPushEnvironment(), 
 
   return { support, permission, enabled, busy, enable, disable };
 }
+
+/**
+ * Once per app load, a browser that holds a push subscription (and permission) tells the server again, as
+ * Chatwoot's dashboard does: the registration follows whoever is signed in on this browser now, and one the
+ * server dropped (it had expired) comes back with the browser's current keys.
+ */
+export function useKeepPushRegistered(userId: number, env: PushEnvironment = browserPushEnvironment()): void {
+  useEffect(() => {
+    if (pushSupport(env) !== 'supported' || env.Notification?.permission !== 'granted') return;
+    currentSubscription(env)
+      .then((subscription) => (subscription ? registerPushSubscription(subscriptionKeys(subscription)) : undefined))
+      .catch(() => undefined); // the profile page shows the state; nothing to tell here
+    // (once per user: the environment is fixed for the page's life)
+  }, [userId]);
+}

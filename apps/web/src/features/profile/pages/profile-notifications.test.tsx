@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { CurrentUser } from '@app/shared/users';
 import type { NotificationSettings } from '@app/shared/notifications';
@@ -11,6 +11,7 @@ import { createQueryClient, Providers } from '../../../app/providers.tsx';
 import { sessionKeys } from '../../auth/index.ts';
 import { AudioAlertsCard } from '../components/audio-alerts-card.tsx';
 import { BrowserPushCard } from '../components/browser-push-card.tsx';
+import { useKeepPushRegistered } from '../hooks/use-browser-push.ts';
 import { SERVICE_WORKER_SCOPE, SERVICE_WORKER_URL, type PushEnvironment } from '../utils/browser-push.ts';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuv9876';
@@ -294,6 +295,18 @@ describe('browser push', () => {
     expect(toggle).not.toBeChecked();
   });
 
+  it('a push service the browser cannot reach is said so, and nothing is registered', async () => {
+    const browser = fakeBrowser('granted');
+    browser.pushManager.subscribe.mockRejectedValueOnce(new DOMException('Registration failed - push service not available', 'AbortError'));
+    const server = renderPushCard(browser.env);
+    const toggle = screen.getByRole('switch', { name: 'Push notifications in this browser' });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    await userEvent.click(toggle);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your browser could not register with its push service');
+    expect(server.called('POST /api/v1/notification_subscriptions')).toHaveLength(0);
+    expect(toggle).not.toBeChecked();
+  });
+
   it('a registration the server refuses is undone in the browser too', async () => {
     const browser = fakeBrowser('granted');
     renderPushCard(browser.env, { 'POST /api/v1/notification_subscriptions': { status: 422, body: { message: 'bad' } } });
@@ -315,5 +328,24 @@ describe('browser push', () => {
     expect(server.called('DELETE /api/v1/notification_subscriptions')[0]!.body).toEqual({ endpoint: 'https://push.example.com/send/abc' });
     expect(browser.unsubscribe).toHaveBeenCalled();
     expect(toggle).not.toBeChecked();
+  });
+});
+
+describe('keeping the registration', () => {
+  it('a subscribed browser with permission registers again on app load; one without does nothing', async () => {
+    const subscribed = fakeBrowser('granted', true);
+    let server = renderPushCard({});
+    renderHook(() => useKeepPushRegistered(1, subscribed.env));
+    await waitFor(() => expect(server.called('POST /api/v1/notification_subscriptions')).toHaveLength(1));
+    expect(server.called('POST /api/v1/notification_subscriptions')[0]!.body).toMatchObject({
+      notification_subscription: { subscription_type: 'browser_push', subscription_attributes: { endpoint: 'https://push.example.com/send/abc' } },
+    });
+
+    const fresh = fakeBrowser('granted', false);
+    server = renderPushCard({});
+    renderHook(() => useKeepPushRegistered(1, fresh.env));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server.called('POST /api/v1/notification_subscriptions')).toHaveLength(0);
+    expect(fresh.pushManager.getSubscription).not.toHaveBeenCalled();
   });
 });

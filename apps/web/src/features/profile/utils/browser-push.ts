@@ -55,6 +55,8 @@ export async function currentSubscription(env: PushEnvironment): Promise<PushSub
 }
 
 export class PushDeniedError extends Error {}
+/** The browser could not get a subscription from its push service (offline, or no push service in this build). */
+export class PushServiceError extends Error {}
 
 /**
  * Asks for permission, registers the worker and subscribes with the server's VAPID key. Answers the new
@@ -67,5 +69,9 @@ export async function subscribeBrowser(env: PushEnvironment, vapidPublicKey: str
   const registration = await env.serviceWorker!.ready;
   const existing = await registration.pushManager.getSubscription();
   if (existing) return existing;
-  return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(vapidPublicKey) });
+  try {
+    return await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(vapidPublicKey) });
+  } catch (error) {
+    throw new PushServiceError(error instanceof Error ? error.message : String(error));
+  }
 }

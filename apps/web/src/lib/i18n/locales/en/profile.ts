@@ -124,6 +124,8 @@ export const profileEn = {
   'PROFILE_SETTINGS.FORM.PUSH.ENABLED': 'Push notifications turned on for this browser',
   'PROFILE_SETTINGS.FORM.PUSH.DISABLED': 'Push notifications turned off for this browser',
   'PROFILE_SETTINGS.FORM.PUSH.ERROR': 'Could not change push notifications. Please try again.',
+  'PROFILE_SETTINGS.FORM.PUSH.SERVICE_ERROR': "Your browser could not register with its push service. Check your connection and try again.",
+  'PROFILE_SETTINGS.FORM.PUSH.WORKING': 'Working…',
 
   'PROFILE_SETTINGS.FORM.AUDIO_ALERTS.TITLE': 'Audio alerts',
   'PROFILE_SETTINGS.FORM.AUDIO_ALERTS.NOTE': 'A sound when a customer writes, in this browser. Saved as soon as you choose.',
