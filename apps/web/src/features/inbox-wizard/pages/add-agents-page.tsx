@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import type { Agent } from '@app/shared/agents';
 import { Button } from '../../../components/button.tsx';
 import { SettingsEmpty, SettingsQueryState } from '../../../components/settings-page.tsx';
 import { useToast } from '../../../components/toast-provider.tsx';
@@ -37,7 +38,7 @@ export function AddAgentsPage() {
 
 const isMissing = (error: unknown) => (error as { status?: number } | null)?.status === 404;
 
-function AgentsForm({ inboxId, inboxName, agents, initial }: { inboxId: number; inboxName: string; agents: Parameters<typeof AgentPicker>[0]['agents']; initial: { id: number; team_leader: boolean }[] }) {
+function AgentsForm({ inboxId, inboxName, agents, initial }: { inboxId: number; inboxName: string; agents: readonly Agent[]; initial: { id: number; team_leader: boolean }[] }) {
   const { account } = useCurrentAccount();
   const navigate = useNavigate();
   const toast = useToast();
@@ -49,7 +50,7 @@ function AgentsForm({ inboxId, inboxName, agents, initial }: { inboxId: number; 
   const [error, setError] = useState<string | undefined>();
   const finish = accountPath(account.id, `settings/inboxes/new/${inboxId}/finish`);
 
-  const submit = (event: React.FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (selection.members.size === 0) return setError(t('INBOX_MGMT.ADD.AGENTS.NONE_SELECTED'));
     setError(undefined);

@@ -1,4 +1,4 @@
-import { useReducer, useState } from 'react';
+import { useReducer, useState, type FormEvent } from 'react';
 import { Button } from '../../../../components/button.tsx';
 import { FormField } from '../../../../components/form-field.tsx';
 import { t } from '../../../../lib/i18n/i18n.ts';
@@ -48,7 +48,7 @@ export function FacebookChannel({ appId }: { appId: string | null }) {
     const choices = selectablePages(flow.pages);
     const pageError = submitted && !pageId ? t('INBOX_MGMT.ADD.FB.CHOOSE_PLACEHOLDER') : undefined;
     const nameError = submitted && !name.trim() ? t('INBOX_MGMT.ADD.FB.ADD_NAME') : undefined;
-    const submit = (event: React.FormEvent) => {
+    const submit = (event: FormEvent) => {
       event.preventDefault();
       setSubmitted(true);
       const page = choices.find((p) => p.id === pageId);
