@@ -92,7 +92,7 @@ export function BusinessHoursCard({ accountId, inbox }: { accountId: number; inb
         error={serverErrors.out_of_office_message}
       />
       <fieldset className="inbox-settings__fieldset">
-        <legend className="field__legend">{t('INBOX_MGMT.BUSINESS_HOURS.WEEKLY')}</legend>
+        <legend className="inbox-legend">{t('INBOX_MGMT.BUSINESS_HOURS.WEEKLY')}</legend>
         <div className="business-hours">
           {form.week.map((day) => (
             <DayRow key={day.day_of_week} day={day} error={errors[`working_hours.${day.day_of_week}`]} onChange={setDay} />
