@@ -6,13 +6,30 @@ test.describe('[shell] application shell', () => {
   test('S0-2.69 S0-2.80 S0-2.77 signed in, the rail, the conversations menu and the bell are there', async ({ adminPage }) => {
     const shell = new ShellPage(adminPage);
     await expect(shell.rail).toBeVisible();
-    for (const name of ['Conversations', 'Contacts', 'Reports', 'Settings', 'Documentation', 'Notifications']) {
+    for (const name of ['Conversations', 'Notifications']) {
       await expect(shell.rail.getByRole('link', { name, exact: false }).first()).toBeVisible();
     }
+    await expect(shell.rail.getByRole('button', { name: 'Help' })).toBeVisible();
     await expect(shell.rail.getByRole('link', { name: 'Conversations' })).toHaveAttribute('aria-current', 'page');
     await expect(shell.sectionMenu.getByRole('link', { name: 'All conversations', exact: true })).toHaveAttribute('href', `/app/accounts/${adminPage.accountId}/dashboard`);
     await expect(shell.sectionMenu.getByRole('link', { name: 'Mentions', exact: true })).toBeVisible();
     await expect(shell.sectionMenu.getByRole('link', { name: 'Unattended', exact: true })).toBeVisible();
+  });
+
+  test('no rail or section-menu entry leads to a screen that does not exist; the "?" opens the in-app help', async ({ adminPage }) => {
+    const shell = new ShellPage(adminPage);
+    await expect(shell.rail.getByRole('link', { name: 'Conversations' })).toBeVisible();
+    const hrefs = [
+      ...(await shell.rail.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))),
+      ...(await shell.sectionMenu.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))),
+    ];
+    for (const href of new Set(hrefs.filter((h) => h.startsWith('/app/')))) {
+      await adminPage.goto(href);
+      await expect(shell.rail, href).toBeVisible();
+      await expect(adminPage.getByRole('heading', { name: 'Page not found' }), href).toHaveCount(0);
+    }
+    await shell.rail.getByRole('button', { name: 'Help' }).click();
+    await expect(adminPage.getByRole('dialog', { name: 'Help' })).toContainText('Private note stays with your team');
   });
 
   test('S0-4.31 S0-4.32 S0-4.33 S0-7.20 changing availability from the avatar menu is saved', async ({ adminPage }) => {

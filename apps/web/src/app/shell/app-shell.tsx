@@ -7,10 +7,11 @@ import { useCurrentAccount } from '../../features/auth/index.ts';
 import { AccountSwitcher } from '../../features/accounts/index.ts';
 import { useGlobalConfig } from './api.ts';
 import { ShellBanners } from './banners/shell-banners.tsx';
+import { HelpPanel } from './help/help-panel.tsx';
 import { NetworkNotice } from './network/network-notice.tsx';
 import { ShortcutsModal } from './shortcuts/shortcuts-modal.tsx';
 import { useShellShortcuts } from './shortcuts/use-shell-shortcuts.ts';
-import { sectionOf } from './sidebar/nav-model.ts';
+import { canOpen, sectionOf } from './sidebar/nav-model.ts';
 import { PrimarySidebar } from './sidebar/primary-sidebar.tsx';
 import { hasSecondaryMenu, SecondaryMenu } from './sidebar/secondary-menu.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -50,6 +51,7 @@ function ShellFrame() {
   const section = sectionOf(useLocation().pathname);
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
   // Open for the account it was opened in: moving to another account (a new one just created) closes it.
   const [switchingIn, setSwitchingIn] = useState<number | null>(null);
   const switching = switchingIn === account.id;
@@ -84,13 +86,22 @@ function ShellFrame() {
       <ShellBanners />
       <TopBar />
       <div className={showMenu ? 'app-shell__body app-shell__body--with-menu' : 'app-shell__body'}>
-        <PrimarySidebar nav={nav} onOpenShortcuts={() => setShortcutsOpen(true)} onSwitchAccount={() => setSwitching(true)} />
+        <PrimarySidebar nav={nav} onOpenHelp={() => setHelpOpen(true)} onOpenShortcuts={() => setShortcutsOpen(true)} onSwitchAccount={() => setSwitching(true)} />
         {showMenu ? <SecondaryMenu section={section} nav={nav} /> : null}
         <main className="shell-main">
           <Outlet />
         </main>
       </div>
       <NetworkNotice />
+      <HelpPanel
+        show={helpOpen}
+        onClose={() => setHelpOpen(false)}
+        onOpenShortcuts={() => {
+          setHelpOpen(false);
+          setShortcutsOpen(true);
+        }}
+        canOpenProfile={canOpen(nav, 'profile_settings_index')}
+      />
       <ShortcutsModal show={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
       <Modal show={switching} title={t('PROFILE_MENU.SWITCH_ACCOUNT_TITLE')} description={t('PROFILE_MENU.SWITCH_ACCOUNT_DESCRIPTION')} onClose={() => setSwitching(false)}>
         <div className="shell-account-switch">

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import type { RouteName } from '@app/shared/permissions';
 import { makeAccount, makeUser } from '../../../test/fixtures.ts';
 import { makeAccountDetails, renderShell, shellApi, shellReady } from '../shell-test-utils.tsx';
@@ -13,7 +14,7 @@ describe('primary sidebar', () => {
     renderShell();
     await shellReady();
     await waitFor(() => expect(rail().getByRole('link', { name: 'Contacts' })).toBeInTheDocument());
-    expect(railLabels()).toEqual(['My inbox', 'Conversations', 'Contacts', 'Reports', 'Campaigns', 'Help center', 'Settings', 'Checker view', 'Documentation', 'Notifications']);
+    expect(railLabels()).toEqual(['My inbox', 'Conversations', 'Contacts', 'Reports', 'Campaigns', 'Help center', 'Settings', 'Checker view', 'Notifications']);
     expect(rail().getByRole('link', { name: 'Conversations' })).toHaveAttribute('href', '/app/accounts/7/dashboard');
     expect(rail().getByRole('link', { name: 'Conversations' })).toHaveAttribute('aria-current', 'page');
     expect(rail().getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/app/accounts/7/settings/general');
@@ -46,11 +47,18 @@ describe('primary sidebar', () => {
     expect(rail().queryByRole('link', { name: 'Checker view' })).not.toBeInTheDocument();
   });
 
-  it('S0-2.75 S0-1.10 the bottom of the bar has the docs link (not custom-branded)', async () => {
+  it('S0-2.75 S0-1.10 the bottom of the bar has the docs entry (not custom-branded): help for users, inside the app', async () => {
     shellApi();
     renderShell();
     await shellReady();
-    expect(rail().getByRole('link', { name: 'Documentation' })).toHaveAttribute('target', '_blank');
+    await userEvent.click(rail().getByRole('button', { name: 'Help' }));
+    const help = screen.getByRole('dialog', { name: 'Help' });
+    expect(within(help).getByRole('region', { name: 'Replying' })).toHaveTextContent('Private note stays with your team');
+    // the API reference is there for developers, no longer what the "?" opens
+    expect(within(help).getByRole('link', { name: 'Developers: the API reference' })).toHaveAttribute('href', '/api/docs');
+    await userEvent.click(within(help).getByRole('button', { name: 'See every shortcut' }));
+    expect(screen.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Help' })).not.toBeInTheDocument();
   });
 
   it('S0-2.77 S0-7.44 the bell shows the unread count from unread_count', async () => {
@@ -97,7 +105,7 @@ describe('primary sidebar', () => {
     const first = renderShell('/app/accounts/7/dashboard', { registry: partial });
     await shellReady();
     await waitFor(() => expect(rail().getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/app/accounts/7/settings/labels/list'));
-    expect(railLabels()).toEqual(['Conversations', 'Settings', 'Documentation', 'Notifications']);
+    expect(railLabels()).toEqual(['Conversations', 'Settings', 'Notifications']);
     first.unmount();
     renderShell('/app/accounts/7/dashboard', { registry: new Set<RouteName>([...partial, 'contacts_dashboard']) });
     await shellReady();

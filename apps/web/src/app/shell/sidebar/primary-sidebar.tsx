@@ -7,16 +7,14 @@ import { Icon } from '../icons.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 import { canOpen, primaryItems, sectionOf, type NavContext } from './nav-model.ts';
 
-/** Where the docs link goes: the installation's own documentation (the API reference it serves). */
-export const DOCS_URL = '/api/docs';
-
-type PrimarySidebarProps = { nav: NavContext; onOpenShortcuts: () => void; onSwitchAccount: () => void };
+type PrimarySidebarProps = { nav: NavContext; onOpenHelp: () => void; onOpenShortcuts: () => void; onSwitchAccount: () => void };
 
 /**
  * The icon rail of 000 section 2: the sections the user's role and the account's flags open, then at the
- * bottom the docs link (not on custom-branded installs), the notification bell and the avatar menu.
+ * bottom the docs entry (not on custom-branded installs: the in-app help, which links the API reference on),
+ * the notification bell and the avatar menu.
  */
-export function PrimarySidebar({ nav, onOpenShortcuts, onSwitchAccount }: PrimarySidebarProps) {
+export function PrimarySidebar({ nav, onOpenHelp, onOpenShortcuts, onSwitchAccount }: PrimarySidebarProps) {
   const { account } = useCurrentAccount();
   const section = sectionOf(useLocation().pathname);
   return (
@@ -38,9 +36,9 @@ export function PrimarySidebar({ nav, onOpenShortcuts, onSwitchAccount }: Primar
       </ul>
       <div className="shell-rail__bottom">
         {nav.customBranded ? null : (
-          <a className="shell-rail__item" href={DOCS_URL} target="_blank" rel="noreferrer" aria-label={t('SIDEBAR.DOCS')} data-tooltip={t('SIDEBAR.DOCS')}>
+          <button type="button" className="shell-rail__item" onClick={onOpenHelp} aria-haspopup="dialog" aria-label={t('HELP.OPEN')} data-tooltip={t('HELP.OPEN')}>
             <Icon name="docs" size={20} />
-          </a>
+          </button>
         )}
         {canOpen(nav, 'notifications_index') ? <NotificationBell /> : null}
         <AvatarMenu onOpenShortcuts={onOpenShortcuts} onSwitchAccount={onSwitchAccount} />

@@ -19,6 +19,7 @@ import { useShortcut } from '../../../lib/shortcuts/index.ts';
 import { useCurrentAccount } from '../../auth/index.ts';
 import { AttachmentChips } from './components/attachment-chips.tsx';
 import { EditorIcon } from './components/editor-icons.tsx';
+import { EmojiButton } from './components/emoji-button.tsx';
 import { FormattingToolbar } from './components/formatting-toolbar.tsx';
 import { ModeTabs } from './components/mode-tabs.tsx';
 import { SignaturePreview } from './components/signature-preview.tsx';
@@ -221,6 +222,7 @@ export function ReplyEditor(props: ReplyEditorProps) {
           <button type="button" className="button button--ghost button--small reply-editor__attach" onClick={() => fileInput.current?.click()} disabled={disabled}>
             <EditorIcon name="attach" /> {t('REPLY_EDITOR.ATTACH')}
           </button>
+          <EmojiButton disabled={disabled} onPick={(emoji) => live?.chain().focus().insertContent(emoji).run()} />
           <input
             ref={fileInput}
             type="file"
