@@ -38,7 +38,7 @@ describe('isRecordId', () => {
   });
 });
 
-describe('bad ids in path params', () => {
+describe('ids that cannot name a record', () => {
   it('answers 404 for an inbox id above the 32-bit range, a negative or a non-numeric one', async () => {
     for (const id of BAD_IDS) {
       const res = await t.app.inject({ url: `/api/v1/accounts/${accountId}/inboxes/${id}`, headers: { api_access_token: admin.token } });
@@ -64,6 +64,18 @@ describe('bad ids in path params', () => {
   it('answers 404, not 422, on writes with a bad id (the id is checked before the body)', async () => {
     const res = await t.app.inject({ method: 'PATCH', url: `/api/v1/accounts/${accountId}/labels/99999999999`, headers: { api_access_token: admin.token }, payload: { title: '' } });
     expect(res.statusCode).toBe(404);
+  });
+
+  it('answers 404, not 500, for an id past the range in a query string or a body (the database range error)', async () => {
+    const headers = { api_access_token: admin.token };
+    const base = `/api/v1/accounts/${accountId}`;
+    const responses = [
+      await t.app.inject({ url: `${base}/conversations?inbox_id=99999999999`, headers }),
+      await t.app.inject({ url: `${base}/conversations?team_id=99999999999`, headers }),
+      await t.app.inject({ method: 'POST', url: `${base}/contacts`, headers, payload: { name: 'Range', inbox_id: 99999999999 } }),
+      await t.app.inject({ method: 'POST', url: `${base}/inbox_members`, headers, payload: { inbox_id: 99999999999, user_ids: [admin.user.id] } }),
+    ];
+    expect(responses.map((r) => r.statusCode)).toEqual([404, 404, 404, 404]);
   });
 
   it('every registered route with params: 404 for a bad id param, never a 500 for any param', async () => {
