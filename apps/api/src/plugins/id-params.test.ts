@@ -5,6 +5,8 @@ import { isRecordId, type RouteEntry } from './id-params.ts';
 
 // Ids past Postgres' integer range, negative, not a number, and a number only after coercion.
 const BAD_IDS = ['99999999999', '-1', 'abc', '1e3'];
+// Path params that are not record ids: integration app names, a public inbox's and a contact's identifiers.
+const STRING_PARAMS = new Set(['appId', 'inbox_identifier', 'source_id']);
 
 let t: TestContext;
 let admin: Member;
@@ -86,6 +88,11 @@ describe('ids that cannot name a record', () => {
       expect(urls, resource).toContain(`/api/v1/accounts/:accountId/${resource}/:id`);
     }
     expect(routes.some((r) => r.url === '/api/v1/accounts/:accountId/conversations/:conversationId' && r.numericParams.includes('conversationId'))).toBe(true);
+
+    // Every path param is classified: a record id (declared with z.coerce.number(), so the check guards it) or
+    // one of these string identifiers. A new route whose id param has no numeric schema fails here.
+    const unclassified = routes.flatMap((r) => r.params.filter((p) => !r.numericParams.includes(p) && !STRING_PARAMS.has(p)).map((p) => `${r.method} ${r.url} :${p}`));
+    expect(unclassified).toEqual([]);
 
     const failures: string[] = [];
     for (const route of routes) {
