@@ -1,37 +1,59 @@
 // `pnpm test`: every suite of the project, then one closing line `tests: N passed, M failed`.
-//   --quick      skip the second API run on PGlite and the browser tests
-//   --no-e2e     skip the browser tests
+//   --quick        skip the second API run on PGlite and the browser tests
+//   --no-e2e       skip the browser tests
+//   --no-build     do not build the web app before the browser tests (CI builds it just before)
+//   --only=a,b     run only these suites: runner, shared, api, api-pglite, web, e2e
+//   other words    passed to Playwright as filters (`pnpm test --only=e2e specs/labels`)
+// A suite counts as failed when its process fails, it writes no report, its report has run-level errors
+// (Playwright's web server did not start, a spec did not import) or it ran no test; see test-outcome.ts.
 // The API suite picks its Postgres and Redis itself (see apps/api/test/global-setup.ts) and says which.
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { countPlaywright, countVitest, notRun, summarize, type Outcome, type PlaywrightReport, type Run, type VitestReport } from './test-outcome.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const args = new Set(process.argv.slice(2));
-const quick = args.has('--quick');
+const argv = process.argv.slice(2).filter((a) => a !== '--');
+const flags = new Set(argv.filter((a) => a.startsWith('--')));
+const filters = argv.filter((a) => !a.startsWith('-'));
+const quick = flags.has('--quick');
+const only = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',').filter(Boolean);
+const wanted = (suite: string): boolean => !only || only.includes(suite);
 const work = mkdtempSync(path.join(tmpdir(), 'app-tests-'));
 
-type Outcome = { name: string; passed: number; failed: number; skipped: number; note?: string };
 const outcomes: Outcome[] = [];
 
-function vitest(name: string, cwd: string, env: Record<string, string> = {}): void {
+function readJson<R>(file: string): R | undefined {
+  if (!existsSync(file)) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as R;
+  } catch {
+    return undefined; // a truncated report is no report
+  }
+}
+
+function ended(result: SpawnSyncReturns<Buffer>): { exitCode: number | null; signal: string | null } {
+  // spawnSync's own failure (pnpm missing) leaves status null and sets error.
+  return { exitCode: result.error ? -1 : result.status, signal: result.signal };
+}
+
+function vitest(name: string, cwd: string, env: Record<string, string> = {}, runOf?: string): void {
   const report = path.join(work, `${name.replace(/\W+/g, '-')}.json`);
+  const infra = path.join(work, `${name.replace(/\W+/g, '-')}.infra`);
   process.stdout.write(`\n── ${name} ──\n`);
   const result = spawnSync('pnpm', ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
     cwd: path.join(root, cwd),
     stdio: 'inherit',
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env, TEST_INFRA_FILE: infra },
   });
-  if (!existsSync(report)) {
-    outcomes.push({ name, passed: 0, failed: 1, skipped: 0, note: `vitest exited ${result.status} without a report` });
-    return;
-  }
-  const json = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number };
-  // A file that fails to load has no failed tests but a failed suite: count it, never hide it.
-  const failed = json.numFailedTests + (json.numFailedTests === 0 ? json.numFailedTestSuites : 0);
-  outcomes.push({ name, passed: json.numPassedTests, failed, skipped: json.numPendingTests + json.numTodoTests });
-  if (result.status !== 0 && failed === 0) outcomes.push({ name: `${name} (runner)`, passed: 0, failed: 1, skipped: 0, note: `exit ${result.status}` });
+  const run: Run<VitestReport> = { ...ended(result), report: readJson<VitestReport>(report) };
+  // The API suite writes which database it used: name the run after it, so the summary says which ran.
+  const used = existsSync(infra) ? readFileSync(infra, 'utf8').trim() : '';
+  const database = /database: (\w+)/.exec(used)?.[1];
+  const outcome = countVitest(database ? `${name} on ${database}` : name, run, runOf);
+  if (used) outcome.notes.unshift(used);
+  outcomes.push(outcome);
 }
 
 function chromiumPath(): string | undefined {
@@ -40,38 +62,42 @@ function chromiumPath(): string | undefined {
 
 function e2e(): void {
   const name = 'e2e (Playwright, Chromium)';
+  process.stdout.write(`\n── ${name} ──\n`);
   const chromium = chromiumPath();
   if (!chromium) {
-    outcomes.push({ name, passed: 0, failed: 0, skipped: 0, note: 'skipped: no Chromium found (set CHROMIUM_PATH)' });
+    // Never a silent skip: `--no-e2e` is the way to leave the browser tests out on purpose.
+    outcomes.push(notRun(name, 'no Chromium found: install it (apt-get install chromium) or set CHROMIUM_PATH; --no-e2e leaves the browser tests out'));
     return;
   }
-  process.stdout.write(`\n── ${name} ──\n`);
+  if (!flags.has('--no-build')) {
+    // The browser tests run against apps/web/dist: build it, as CI does, so they never test a stale bundle.
+    process.stdout.write('building the web app (pnpm build; --no-build skips it)\n');
+    const build = spawnSync('pnpm', ['build'], { cwd: root, stdio: 'inherit', env: process.env });
+    if (build.status !== 0) {
+      outcomes.push(notRun(name, `the web build failed (pnpm build exited ${build.status ?? build.signal})`));
+      return;
+    }
+  }
   const report = path.join(work, 'e2e.json');
-  const result = spawnSync('pnpm', ['exec', 'playwright', 'test', '--reporter=list,json'], {
+  const result = spawnSync('pnpm', ['exec', 'playwright', 'test', '--reporter=list,json', ...filters], {
     cwd: path.join(root, 'e2e'),
     stdio: 'inherit',
     env: { ...process.env, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
   });
-  if (!existsSync(report)) {
-    outcomes.push({ name, passed: 0, failed: 1, skipped: 0, note: `playwright exited ${result.status} without a report` });
-    return;
-  }
-  const { stats } = JSON.parse(readFileSync(report, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
-  outcomes.push({ name, passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped });
+  outcomes.push(countPlaywright(name, { ...ended(result), report: readJson<PlaywrightReport>(report) }));
 }
 
-vitest('shared (unit)', 'packages/shared');
-vitest('api', 'apps/api');
-if (!quick && process.env.TEST_DB !== 'pglite') vitest('api on PGlite (embedded mode)', 'apps/api', { TEST_DB: 'pglite', TEST_REDIS: 'none' });
-vitest('web (unit)', 'apps/web');
-if (!quick && !args.has('--no-e2e')) e2e();
+const pgliteRerun = !quick && process.env.TEST_DB !== 'pglite';
+if (wanted('runner')) vitest('runner (scripts)', '.');
+if (wanted('shared')) vitest('shared (unit)', 'packages/shared');
+if (wanted('api')) vitest('api', 'apps/api', {}, 'api');
+if (wanted('api-pglite') && pgliteRerun) vitest('api', 'apps/api', { TEST_DB: 'pglite', TEST_REDIS: 'none' }, 'api');
+if (wanted('web')) vitest('web (unit)', 'apps/web');
+if (wanted('e2e') && !quick && !flags.has('--no-e2e')) e2e();
 
 rmSync(work, { recursive: true, force: true });
-process.stdout.write('\n── summary ──\n');
-for (const o of outcomes) {
-  process.stdout.write(`${o.name.padEnd(34)} ${String(o.passed).padStart(4)} passed ${String(o.failed).padStart(3)} failed ${String(o.skipped).padStart(3)} skipped${o.note ? `  (${o.note})` : ''}\n`);
-}
-const passed = outcomes.reduce((n, o) => n + o.passed, 0);
-const failed = outcomes.reduce((n, o) => n + o.failed, 0);
-process.stdout.write(`tests: ${passed} passed, ${failed} failed\n`);
-process.exit(failed > 0 ? 1 : 0);
+const why = quick ? '--quick skips the PGlite rerun' : !pgliteRerun ? 'TEST_DB=pglite: the first run was the PGlite run' : 'left out by --only';
+const repeated = wanted('api') || wanted('api-pglite') ? [{ runOf: 'api', expected: why }] : [];
+const { lines, exitCode } = summarize(outcomes, repeated);
+process.stdout.write(`\n── summary ──\n${lines.join('\n')}\n`);
+process.exit(exitCode);

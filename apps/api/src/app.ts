@@ -14,6 +14,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { servicesPlugin } from './plugins/services.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { accessPlugin } from './plugins/access.ts';
+import { idParamsPlugin } from './plugins/id-params.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   await app.register(multipartPlugin);
   await app.register(authPlugin);
+  await app.register(idParamsPlugin);
   await app.register(accessPlugin);
   await app.register(openapiPlugin);
   await app.register(storagePlugin);

@@ -1,4 +1,5 @@
 import { execSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { dropStaleTestDatabases, dropTemplate, prepareTemplate } from '@app/db/testing';
 import type { TestProject } from 'vitest/node';
 import { reachable, type Infrastructure } from './infrastructure.ts';
@@ -78,6 +79,8 @@ export async function setup(project: TestProject) {
   const infrastructure: Infrastructure = { databaseUrl, redisUrl, runId, describe: notes };
   project.provide('infrastructure', infrastructure);
   process.stdout.write(`\n[api tests] ${notes.join('; ')}\n`);
+  // `pnpm test` names the run after the database it used (scripts/test.ts).
+  if (process.env.TEST_INFRA_FILE) writeFileSync(process.env.TEST_INFRA_FILE, notes.join('; '));
 }
 
 export async function teardown() {

@@ -9,6 +9,11 @@ function postgresError(error: unknown): { code?: string; constraint?: string } |
   return null;
 }
 
+/** A number past its column's range (22003), e.g. an id above 2^31-1 in a query string or a body. */
+export function isOutOfRange(error: unknown): boolean {
+  return postgresError(error)?.code === '22003';
+}
+
 export function isUniqueViolation(error: unknown): boolean {
   return postgresError(error)?.code === '23505';
 }

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, humanize, type FieldErrors } from '../lib/app-error.ts';
-import { uniqueViolationField } from '../lib/db-errors.ts';
+import { isOutOfRange, uniqueViolationField } from '../lib/db-errors.ts';
 
 type Issue = { instancePath?: string; params?: { issue?: { path?: PropertyKey[]; message?: string } }; message?: string };
 
@@ -53,6 +53,12 @@ export const errorsPlugin = fp(
       if (taken) {
         const errors = { [taken]: ['has already been taken'] };
         return reply.status(422).send({ message: `${humanize(taken)} has already been taken`, attributes: [taken], errors });
+      }
+      // An id past the integer range in a query string or body (path ids are checked by plugins/id-params):
+      // no record can have it, so it answers like a missing record, as Chatwoot's `find` does.
+      if (isOutOfRange(error)) {
+        request.log.info({ err: error }, 'number out of range');
+        return reply.status(404).send({ error: 'Resource could not be found' });
       }
       const status = error.statusCode ?? 500;
       if (status === 429) {
