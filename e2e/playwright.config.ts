@@ -59,6 +59,8 @@ export default defineConfig({
       SMTP_URL: '',
       // Every spec signs in; the default limit (10 a minute per address) is for real clients.
       AUTH_RATE_LIMIT_MAX: '1000',
+      // Specs start local receivers for webhooks and dashboard apps.
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
       LOG_LEVEL: 'warn',
     },
   },

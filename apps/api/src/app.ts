@@ -24,6 +24,7 @@ import { systemModule } from './modules/system/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { accountsModule } from './modules/accounts/index.ts';
 import { auditLogsModule } from './modules/audit-logs/index.ts';
+import { billingModule } from './modules/billing/index.ts';
 import { profileModule } from './modules/profile/index.ts';
 import { agentsModule } from './modules/agents/index.ts';
 import { customRolesModule } from './modules/custom-roles/index.ts';
@@ -39,7 +40,10 @@ import { contactsModule } from './modules/contacts/index.ts';
 import { conversationsModule } from './modules/conversations/index.ts';
 import { messagesModule } from './modules/messages/index.ts';
 import { webhooksModule } from './modules/webhooks/index.ts';
+import { dashboardAppsModule } from './modules/dashboard-apps/index.ts';
+import { integrationsModule } from './modules/integrations/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
+import { notificationSubscriptionsModule } from './modules/notification-subscriptions/index.ts';
 import { publicApiModule } from './modules/public-api/index.ts';
 
 export type BuildOptions = {
@@ -119,9 +123,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(conversationsModule);
   await app.register(messagesModule);
   await app.register(webhooksModule);
+  await app.register(dashboardAppsModule);
+  await app.register(integrationsModule);
   await app.register(notificationsModule);
+  await app.register(notificationSubscriptionsModule);
   await app.register(publicApiModule);
   await app.register(auditLogsModule);
+  await app.register(billingModule);
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');

@@ -8,6 +8,10 @@ export class ProfileSettingsPage {
   readonly displayName: Locator;
   readonly saveProfile: Locator;
   readonly sendKey: Locator;
+  readonly accessToken: Locator;
+  readonly accessTokenValue: Locator;
+  readonly notificationPreferences: Locator;
+  readonly audioAlerts: Locator;
 
   constructor(page: Page) {
     this.page = page;
@@ -16,6 +20,10 @@ export class ProfileSettingsPage {
     this.displayName = this.profileCard.getByLabel('Display name');
     this.saveProfile = this.profileCard.getByRole('button', { name: 'Save' });
     this.sendKey = page.getByRole('group', { name: 'Sending messages' });
+    this.accessToken = page.getByRole('region', { name: 'Access token' });
+    this.accessTokenValue = this.accessToken.getByLabel('Your access token');
+    this.notificationPreferences = page.getByRole('region', { name: 'Notification preferences' });
+    this.audioAlerts = page.getByRole('region', { name: 'Audio alerts' });
   }
 
   goto(accountId: number) {
@@ -24,6 +32,11 @@ export class ProfileSettingsPage {
 
   sendKeyChoice(name: 'Enter to send' | 'Cmd/Ctrl + Enter to send'): Locator {
     return this.sendKey.getByRole('radio', { name, exact: true });
+  }
+
+  /** A box of the notification preferences, e.g. `Email: A new conversation is created`. */
+  notificationFlag(name: string): Locator {
+    return this.notificationPreferences.getByRole('checkbox', { name, exact: true });
   }
 
   toast(text: string): Locator {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_STATUSES, ALWAYS_ON_FEATURES, FEATURE_FLAGS, FEATURES_OFF_BY_DEFAULT, type FeatureFlag } from './constants.ts';
 import { requiredText, wrapped } from './common.ts';
 import { PasswordSchema } from './auth.ts';
+import { isLanguageCode } from './languages.ts';
 
 export const FeaturesSchema = z.partialRecord(z.enum(FEATURE_FLAGS), z.boolean());
 
@@ -36,11 +37,16 @@ export const CreateAccountBodySchema = z.object({
 });
 
 const subscriptionStatus = z.string().max(64);
+/** An account's locale is a language of the list (001 section 3), optionally with a region: `pt`, `pt_BR`. */
+const accountLocale = z
+  .string()
+  .trim()
+  .refine((code) => /^[a-z]{2}(?:[_-][A-Za-z]{2,4})?$/.test(code) && isLanguageCode(code.slice(0, 2)), 'is not a supported language');
 export const UpdateAccountBodySchema = wrapped(
   'account',
   z.object({
     name: requiredText(255).optional(),
-    locale: z.string().trim().min(2).max(10).optional(),
+    locale: accountLocale.optional(),
     domain: z.string().trim().max(255).nullable().optional(),
     support_email: z.email().max(255).nullable().optional(),
     status: z.enum(ACCOUNT_STATUSES).optional(),

@@ -196,15 +196,30 @@ const day = (day_of_week: number, open: boolean) => ({
 /** Working hours a new inbox starts with (Chatwoot's): Monday to Friday 9:00 to 17:00, weekends closed. */
 export const DEFAULT_WORKING_HOURS = [0, 1, 2, 3, 4, 5, 6].map((d) => day(d, d >= 1 && d <= 5));
 
-export const WorkingHourInputSchema = z.object({
-  day_of_week: z.number().int().min(0).max(6),
-  closed_all_day: z.boolean().default(false),
-  open_all_day: z.boolean().default(false),
-  open_hour: z.number().int().min(0).max(23).nullable().default(null),
-  open_minutes: z.number().int().min(0).max(59).nullable().default(null),
-  close_hour: z.number().int().min(0).max(23).nullable().default(null),
-  close_minutes: z.number().int().min(0).max(59).nullable().default(null),
-});
+/**
+ * One day of the week. As in Chatwoot, a day open for part of the day needs its opening and closing hours,
+ * and it closes after it opens; a day cannot be both closed and open all day.
+ */
+export const WorkingHourInputSchema = z
+  .object({
+    day_of_week: z.number().int().min(0).max(6),
+    closed_all_day: z.boolean().default(false),
+    open_all_day: z.boolean().default(false),
+    open_hour: z.number().int().min(0).max(23).nullable().default(null),
+    open_minutes: z.number().int().min(0).max(59).nullable().default(null),
+    close_hour: z.number().int().min(0).max(23).nullable().default(null),
+    close_minutes: z.number().int().min(0).max(59).nullable().default(null),
+  })
+  .superRefine((day, ctx) => {
+    if (day.closed_all_day && day.open_all_day) ctx.addIssue({ code: 'custom', path: ['open_all_day'], message: 'cannot be on for a day closed all day' });
+    if (day.closed_all_day || day.open_all_day) return;
+    for (const key of ['open_hour', 'close_hour'] as const) {
+      if (day[key] === null) ctx.addIssue({ code: 'custom', path: [key], message: 'must not be blank for a day open part of the day' });
+    }
+    if (day.open_hour !== null && day.close_hour !== null && day.close_hour * 60 + (day.close_minutes ?? 0) <= day.open_hour * 60 + (day.open_minutes ?? 0)) {
+      ctx.addIssue({ code: 'custom', path: ['close_hour'], message: 'must be after the opening time' });
+    }
+  });
 
 const inboxFields = {
   avatar: AvatarFileSchema.optional(),
@@ -300,6 +315,20 @@ export const RegisterFacebookPageBodySchema = z.object({
   inbox_name: text(255),
 });
 export type RegisterFacebookPageBody = z.infer<typeof RegisterFacebookPageBodySchema>;
+
+/** POST callbacks/facebook_pages: the user access token the browser's Facebook login gave (000 section 7). */
+export const FacebookPagesBodySchema = z.object({ omniauth_token: text(4096) });
+
+/** 000 section 3: a page the user manages; `exists` when this account already connects it. */
+export const FacebookPageSchema = z.object({ id: z.string(), name: z.string(), access_token: z.string(), exists: z.boolean() });
+export type FacebookPage = z.infer<typeof FacebookPageSchema>;
+
+export const FacebookPagesSchema = z.object({
+  data: z.object({
+    page_details: z.array(FacebookPageSchema),
+    user_access_token: z.string().describe('A long-lived user token, sent back with the chosen page to register_facebook_page.'),
+  }),
+});
 
 /** POST callbacks/reauthorize_page: new tokens for a Facebook page inbox; clears reauthorization_required. */
 export const ReauthorizeFacebookPageBodySchema = z.object({

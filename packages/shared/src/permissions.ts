@@ -146,6 +146,8 @@ export const ROUTE_ACCESS = {
   'api:accounts.update': ADMIN,
   'api:accounts.limits': EVERY_MEMBER,
   'api:accounts.cache_keys': EVERY_MEMBER,
+  // checkout and subscription of the cloud offering's billing (000 section 2: billing_settings_index)
+  'api:billing.manage': ADMIN,
   'api:agents.index': EVERY_MEMBER,
   'api:agents.manage': ADMIN,
   'api:leaders.index': EVERY_MEMBER,
@@ -166,6 +168,10 @@ export const ROUTE_ACCESS = {
   'api:teams.manage': ADMIN,
   'api:webhooks.index': ADMIN,
   'api:webhooks.manage': ADMIN,
+  'api:dashboard_apps.index': EVERY_MEMBER,
+  'api:dashboard_apps.manage': ADMIN,
+  'api:integrations.index': EVERY_MEMBER,
+  'api:integrations.manage': ADMIN,
   // saved folders and segments belong to the member who saved them
   'api:custom_filters.manage': EVERY_MEMBER,
   // inboxes: every member reads the inboxes they work (agents and checkers: their memberships only)

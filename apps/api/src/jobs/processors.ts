@@ -1,6 +1,7 @@
 import type { Services } from '../lib/context.ts';
 import { wakeSnoozedConversations } from '../modules/conversations/jobs.ts';
 import { announceCreated, insertNotificationsForEvent } from '../modules/notifications/create.ts';
+import { pushCreated } from '../modules/notifications/push.ts';
 import { sendDueDeliveries, settleUndeliverable, writeDeliveries } from '../modules/webhooks/delivery.ts';
 import { drainOutbox, pruneOutbox, type OutboxConsumer } from './outbox-relay.ts';
 import { jobKey, type Jobs, type Processor, type Schedule } from './queue.ts';
@@ -15,7 +16,12 @@ export const OUTBOX_CONSUMERS: OutboxConsumer[] = [
   async (tx, services, { event, resend }) => {
     if (resend) return undefined;
     const rows = await insertNotificationsForEvent(tx, event);
-    return rows.length > 0 ? () => announceCreated(services, event.accountId, rows) : undefined;
+    if (rows.length === 0) return undefined;
+    return async () => {
+      const notifications = await announceCreated(services, event.accountId, rows);
+      // Browser pushes go to outside push services: not awaited, so a slow one never holds up the relay.
+      void pushCreated(services, event.accountId, notifications).catch((err: unknown) => services.log.error({ err }, 'push: delivery failed'));
+    };
   },
 ];
 

@@ -121,7 +121,7 @@ export type PostResult = { status: number };
  * followed (a 3xx is the answer). The address guard runs where the socket connects; `agent: false`
  * because a pooled keep-alive socket would skip the lookup, and with it the check.
  */
-export function postGuarded(raw: string, body: string, headers: Record<string, string>, options: { guard: AddressGuard; timeoutMs: number }): Promise<PostResult> {
+export function postGuarded(raw: string, body: string | Uint8Array, headers: Record<string, string>, options: { guard: AddressGuard; timeoutMs: number }): Promise<PostResult> {
   const url = new URL(raw);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return Promise.reject(new BlockedAddressError('is not an http or https URL'));
   const refusal = literalRefusal(url, options.guard);

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import webpush from 'web-push';
 import { z } from 'zod';
 
 const flag = z
@@ -46,6 +47,10 @@ export const EnvSchema = z.object({
   TWITTER_CLIENT_SECRET: z.string().trim().optional(),
   FB_APP_ID: z.string().trim().optional(),
   FB_APP_SECRET: z.string().trim().optional(),
+  SLACK_CLIENT_ID: z.string().trim().optional(),
+  SLACK_CLIENT_SECRET: z.string().trim().optional(),
+  SLACK_API_URL: z.url().default('https://slack.com/api'),
+  FACEBOOK_GRAPH_URL: z.string().trim().url().default('https://graph.facebook.com/v19.0'),
   TRANSLATION_API_URL: optionalUrl,
   TRANSLATION_API_KEY: z.string().trim().optional(),
   WEBHOOK_ALLOWED_HOSTS: z.string().default(''),
@@ -54,6 +59,9 @@ export const EnvSchema = z.object({
   WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(2_000),
   RUN_WORKERS: flag.default(true),
   JOBS_PREFIX: z.string().trim().min(1).default('jobs'),
+  BILLING_CHECKOUT_URL: optionalUrl,
+  VAPID_PUBLIC_KEY: z.string().trim().optional(),
+  VAPID_PRIVATE_KEY: z.string().trim().optional(),
 });
 
 /** An OAuth client the installation is registered with; absent when either half is not configured. */
@@ -81,7 +89,11 @@ export type Config = {
   /** Installation switch for agent bots (000 section 6: the agent-bots item needs a global config flag). */
   agentBotsEnabled: boolean;
   /** Providers whose inbox authorization is configured (google and microsoft mail, twitter, facebook pages). */
-  oauth: { google?: OAuthClient; microsoft?: OAuthClient; twitter?: OAuthClient; facebook?: OAuthClient };
+  oauth: { google?: OAuthClient; microsoft?: OAuthClient; twitter?: OAuthClient; facebook?: OAuthClient; slack?: OAuthClient };
+  /** Slack's Web API base (a local fake in tests). */
+  slackApiUrl: string;
+  /** Facebook's Graph API (FACEBOOK_GRAPH_URL, versioned), asked for a user's pages when a page inbox is connected. */
+  facebookGraphUrl: string;
   /** A LibreTranslate-compatible provider for message translation; none when the URL is unset. */
   translation: { url: string | undefined; apiKey: string | undefined };
   /**
@@ -94,10 +106,19 @@ export type Config = {
    * `api worker` processes; without Redis nothing else would run them: keep it on), and the BullMQ key prefix.
    */
   jobs: { runWorkers: boolean; prefix: string };
+  /**
+   * Billing on the cloud offering (docs/billing.md): the billing provider's hosted checkout or customer-portal
+   * address; POST checkout sends administrators there. Unset: billing is not configured.
+   */
+  billing: { checkoutUrl: string | undefined };
+  /** The VAPID key pair browser pushes are signed with (base64url); the public half goes to the dashboard. */
+  vapid: VapidKeys;
   /** Derived: embedded mode runs PGlite and in-process queues. */
   embedded: boolean;
   redisEnabled: boolean;
 };
+
+export type VapidKeys = { publicKey: string; privateKey: string };
 
 export class ConfigError extends Error {}
 
@@ -142,7 +163,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...oauthClient('microsoft', e.AZURE_APP_ID, e.AZURE_APP_SECRET),
       ...oauthClient('twitter', e.TWITTER_CLIENT_ID, e.TWITTER_CLIENT_SECRET),
       ...oauthClient('facebook', e.FB_APP_ID, e.FB_APP_SECRET),
+      ...oauthClient('slack', e.SLACK_CLIENT_ID, e.SLACK_CLIENT_SECRET),
     },
+    slackApiUrl: e.SLACK_API_URL.replace(/\/$/, ''),
+    facebookGraphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/+$/, ''),
     translation: { url: e.TRANSLATION_API_URL, apiKey: e.TRANSLATION_API_KEY || undefined },
     webhooks: {
       allowedHosts: e.WEBHOOK_ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
@@ -151,6 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollIntervalMs: e.WEBHOOK_POLL_INTERVAL_MS,
     },
     jobs: { runWorkers: e.RUN_WORKERS, prefix: e.JOBS_PREFIX },
+    billing: { checkoutUrl: e.BILLING_CHECKOUT_URL },
+    vapid: vapidKeys(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, dataDir),
     embedded: !e.DATABASE_URL,
     redisEnabled: Boolean(e.REDIS_URL),
   };
@@ -168,4 +194,30 @@ function dataDirSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The VAPID pair from VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (both or neither), else one made once and kept
+ * beside the data: browsers subscribed with the public key, so it must not change between starts.
+ */
+function vapidKeys(publicKey: string | undefined, privateKey: string | undefined, dataDir: string): VapidKeys {
+  if (publicKey || privateKey) {
+    if (!publicKey || !privateKey) throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither');
+    return { publicKey, privateKey };
+  }
+  const file = path.join(dataDir, 'vapid_keys.json');
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<VapidKeys>;
+    if (typeof stored.publicKey === 'string' && typeof stored.privateKey === 'string') return { publicKey: stored.publicKey, privateKey: stored.privateKey };
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const keys = webpush.generateVAPIDKeys();
+  try {
+    // Exclusive: two processes starting on one data dir (app and worker) end up with the same pair.
+    writeFileSync(file, `${JSON.stringify({ publicKey: keys.publicKey, privateKey: keys.privateKey })}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return vapidKeys(undefined, undefined, dataDir);
+    throw error;
+  }
+  return { publicKey: keys.publicKey, privateKey: keys.privateKey };
 }

@@ -8,3 +8,4 @@ export * from './inboxes.ts';
 export * from './conversations.ts';
 export * from './webhooks.ts';
 export * from './notifications.ts';
+export * from './integrations.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { NotificationActorType, NotificationFlag, NotificationType } from '@app/shared/notifications';
+import type { BrowserPushAttributes, SubscriptionType } from '@app/shared/notification-subscriptions';
 import { id, timestamps } from './_columns.ts';
 import { accounts, users } from './accounts.ts';
 import { conversations } from './conversations.ts';
@@ -65,4 +66,29 @@ export const notificationSettings = pgTable(
   },
   // one row per user and account; also the lookup when notifications are created
   (t) => [uniqueIndex('notification_settings_account_user_key').on(t.accountId, t.userId)],
+);
+
+/**
+ * A browser registered for push (Chatwoot's notification_subscriptions): the push service endpoint and the
+ * keys the payload is encrypted with. Per user, not per account. `identifier` is the endpoint: a browser is
+ * registered once, for whoever registered it last (a second user signing in on the same browser takes it over).
+ */
+export const notificationSubscriptions = pgTable(
+  'notification_subscriptions',
+  {
+    id: id(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionType: text().$type<SubscriptionType>().notNull(),
+    subscriptionAttributes: jsonb().$type<BrowserPushAttributes>().notNull(),
+    identifier: text().notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    // one registration per browser; the upsert when a browser registers again
+    uniqueIndex('notification_subscriptions_identifier_key').on(t.identifier),
+    // a user's browsers, when a notification is pushed to them
+    index('notification_subscriptions_user_idx').on(t.userId),
+  ],
 );

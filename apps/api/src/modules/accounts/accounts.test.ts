@@ -156,12 +156,13 @@ describe('PATCH /api/v1/accounts/:id', () => {
 
   it('answers 422 for bad input and writes nothing', async () => {
     const { account, admin } = await createAccountWithAdmin(t);
-    for (const payload of [{ name: '' }, { features: { not_a_flag: true } }, { support_email: 'nope' }, { auto_resolve_after: 5 }]) {
+    for (const payload of [{ name: '' }, { features: { not_a_flag: true } }, { support_email: 'nope' }, { auto_resolve_after: 5 }, { locale: 'xx' }]) {
       const res = await t.app.inject({ method: 'PATCH', url: url(account.id), headers: admin.headers, payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(422);
     }
     const [row] = await t.db.select().from(schema.accounts).where(eq(schema.accounts.id, account.id));
     expect(row!.name).toBe(account.name);
+    expect(row!.locale).toBe('en');
     expect(row!.features).toEqual({});
   });
 

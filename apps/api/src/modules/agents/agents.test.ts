@@ -161,6 +161,31 @@ describe('PATCH and DELETE agents/:id', () => {
     expect((await call('PATCH', url(account.id, `/agents/${admin.user.id}`), second.headers, { role: 'agent' })).statusCode).toBe(200);
   });
 
+  it('refuses the last administrator with a clear message and writes nothing', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const demote = await call('PATCH', url(account.id, `/agents/${admin.user.id}`), admin.headers, { agent: { role: 'agent', name: 'Renamed' } });
+    expect(demote.statusCode).toBe(422);
+    expect(demote.json()).toMatchObject({ message: 'Role must leave at least one administrator in the account', errors: { role: ['must leave at least one administrator in the account'] } });
+    const remove = await call('DELETE', url(account.id, `/agents/${admin.user.id}`), admin.headers);
+    expect(remove.json().message).toBe('Role must leave at least one administrator in the account');
+    const [row] = await t.db.select().from(schema.accountUsers).where(and(eq(schema.accountUsers.accountId, account.id), eq(schema.accountUsers.userId, admin.user.id)));
+    expect(row!.role).toBe('administrator');
+    const [user] = await t.db.select().from(schema.users).where(eq(schema.users.id, admin.user.id));
+    expect(user!.name).not.toBe('Renamed');
+  });
+
+  it('keeps a verified administrator while the other administrators are invitees who have not accepted', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const invited = await call('POST', url(account.id), admin.headers, { agent: { name: 'New Boss', email: `boss-${Date.now()}@example.com`, role: 'administrator' } });
+    expect(invited.json()).toMatchObject({ role: 'administrator', confirmed: false });
+    const demote = await call('PATCH', url(account.id, `/agents/${admin.user.id}`), admin.headers, { role: 'agent' });
+    expect(demote.statusCode).toBe(422);
+    expect(demote.json().message).toBe('Role must leave at least one verified administrator in the account');
+    expect((await call('DELETE', url(account.id, `/agents/${admin.user.id}`), admin.headers)).statusCode).toBe(422);
+    // the invitee may go: the verified administrator stays
+    expect((await call('DELETE', url(account.id, `/agents/${invited.json().id}`), admin.headers)).statusCode).toBe(200);
+  });
+
   it('DELETE removes the membership only; the user keeps their other accounts', async () => {
     const { account, admin } = await createAccountWithAdmin(t);
     const other = await createAccount(t);

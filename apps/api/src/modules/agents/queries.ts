@@ -122,16 +122,17 @@ export async function releaseMemberWork(db: Executor, accountId: number, userId:
 }
 
 /** Administrators left in the account; the last one may be neither demoted nor removed. */
-export async function countAdministrators(db: Executor, accountId: number): Promise<number> {
+/** The account's administrators, and how many of them have a confirmed (verified) user. */
+export async function countAdministrators(db: Executor, accountId: number): Promise<{ total: number; confirmed: number }> {
   // Lock the account's administrator rows so two concurrent demotions cannot both pass the check.
   const rows = await db
-    .select({ id: accountUsers.id })
+    .select({ id: accountUsers.id, confirmedAt: users.confirmedAt })
     .from(accountUsers)
+    .innerJoin(users, eq(users.id, accountUsers.userId))
     .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.role, 'administrator')))
-    .for('update');
-  return rows.length;
+    .for('update', { of: accountUsers });
+  return { total: rows.length, confirmed: rows.filter((row) => row.confirmedAt !== null).length };
 }
-
 
 /** Of these user ids, the ones that are members of the account. */
 export async function accountMemberIdRows(db: Executor, accountId: number, userIds: number[]): Promise<number[]> {

@@ -124,14 +124,23 @@ export async function bulkCreateAgents(ctx: AccountCtx, input: BulkInput) {
 }
 
 const LAST_ADMIN = 'must leave at least one administrator in the account';
+const LAST_VERIFIED_ADMIN = 'must leave at least one verified administrator in the account';
+
+/**
+ * An administrator may stop being one (demoted or removed) only if another stays; a verified one only if
+ * another verified one stays, so the account never ends with nobody but invitees who may never accept.
+ */
+async function checkAdministratorLeaves(tx: Executor, accountId: number, leaving: AgentRow) {
+  const admins = await countAdministrators(tx, accountId);
+  if (admins.total <= 1) throw invalid('role', LAST_ADMIN);
+  if (leaving.confirmedAt !== null && admins.confirmed <= 1) throw invalid('role', LAST_VERIFIED_ADMIN);
+}
 
 export async function updateAgent(ctx: AccountCtx, userId: number, input: UpdateInput) {
   await ctx.db.transaction(async (tx) => {
     const before = await loadAgent(tx, ctx.accountId, userId);
     await checkCustomRole(tx, ctx.accountId, input.custom_role_id);
-    if (before.role === 'administrator' && input.role && input.role !== 'administrator' && (await countAdministrators(tx, ctx.accountId)) <= 1) {
-      throw invalid('role', LAST_ADMIN);
-    }
+    if (before.role === 'administrator' && input.role && input.role !== 'administrator') await checkAdministratorLeaves(tx, ctx.accountId, before);
     const values = {
       role: input.role,
       availability: input.availability ?? input.availability_status,
@@ -152,7 +161,7 @@ export async function updateAgent(ctx: AccountCtx, userId: number, input: Update
 export async function removeAgent(ctx: AccountCtx, userId: number) {
   const keys = await ctx.db.transaction(async (tx) => {
     const before = await loadAgent(tx, ctx.accountId, userId);
-    if (before.role === 'administrator' && (await countAdministrators(tx, ctx.accountId)) <= 1) throw invalid('role', LAST_ADMIN);
+    if (before.role === 'administrator') await checkAdministratorLeaves(tx, ctx.accountId, before);
     const leftInboxes = await deleteInboxMemberships(tx, ctx.accountId, userId);
     await releaseMemberWork(tx, ctx.accountId, userId);
     await deleteMembership(tx, ctx.accountId, userId);

@@ -45,6 +45,25 @@ describe('GET audit_logs', () => {
     void other;
   });
 
+  it("names the actor and the audited record (its current name; null once deleted) for readable descriptions", async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const post = (path: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/v1/accounts/${account.id}/${path}`, headers: admin.headers, payload });
+    const role = (await post('custom_roles', { name: 'Triage', permissions: ['contact_manage'] })).json();
+    await t.app.inject({ method: 'PATCH', url: `/api/v1/accounts/${account.id}/custom_roles/${role.id}`, headers: admin.headers, payload: { name: 'Triage desk' } });
+    const gone = (await post('custom_roles', { name: 'Temporary', permissions: ['report_manage'] })).json();
+    await t.app.inject({ method: 'DELETE', url: `/api/v1/accounts/${account.id}/custom_roles/${gone.id}`, headers: admin.headers });
+    const agent = (await post('agents', { name: 'Bob Agent', email: `bob-${account.id}@example.com` })).json();
+    const logs = (await t.app.inject({ method: 'GET', url: url(account.id), headers: admin.headers })).json().audit_logs as Record<string, unknown>[];
+    expect([logs[0]!.action, logs[0]!.auditable_type, logs[0]!.auditable_id, logs[0]!.auditable_name]).toEqual(['create', 'AccountUser', agent.id, 'Bob Agent']);
+    logs.shift();
+    expect(logs.slice(0, 4).map((l) => [l.action, l.auditable_type, l.auditable_name, l.user_name])).toEqual([
+      ['destroy', 'CustomRole', null, admin.user.name],
+      ['create', 'CustomRole', null, admin.user.name],
+      ['update', 'CustomRole', 'Triage desk', admin.user.name],
+      ['create', 'CustomRole', 'Triage desk', admin.user.name],
+    ]);
+  });
+
   it('answers 403 to agents, 401 without auth, 404 for another account, 422 for a bad page', async () => {
     const { account, admin } = await createAccountWithAdmin(t);
     const { admin: outsider } = await createAccountWithAdmin(t);

@@ -4,6 +4,7 @@ import { AUDIT_LOGS_PER_PAGE } from '@app/shared/constants';
 import type { AuditAction, AuditableType } from '@app/shared/audit-logs';
 import type { AccountCtx, Actor, RequestMeta } from '../../lib/context.ts';
 import { pageWindow } from '../../lib/pagination.ts';
+import { auditNames } from './names.ts';
 import { serializeAuditLog } from './serializers.ts';
 
 export type AuditEntry = {
@@ -59,8 +60,9 @@ export async function listAuditLogs(ctx: AccountCtx, input: { page: number }) {
       .offset(pageWindow(input.page, AUDIT_LOGS_PER_PAGE).offset),
     ctx.db.select({ value: count() }).from(auditLogs).where(where),
   ]);
+  const names = await auditNames(ctx.db, ctx.accountId, rows);
   return {
-    audit_logs: rows.map(serializeAuditLog),
+    audit_logs: rows.map((row) => serializeAuditLog(row, names)),
     total_entries: total?.value ?? 0,
     per_page: AUDIT_LOGS_PER_PAGE,
     current_page: input.page,

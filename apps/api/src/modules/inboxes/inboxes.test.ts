@@ -439,7 +439,7 @@ describe('updates', () => {
       [sms.id, { channel: { provider_config: { api_secret: '' } } }, 'channel.provider_config.api_secret'],
       [web.id, { name: '' }, 'name'],
       [web.id, { timezone: 'Mars/Olympus' }, 'timezone'],
-      [web.id, { working_hours: [{ day_of_week: 1 }, { day_of_week: 1 }] }, 'working_hours'],
+      [web.id, { working_hours: [{ day_of_week: 1, closed_all_day: true }, { day_of_week: 1, closed_all_day: true }] }, 'working_hours'],
     ];
     const before = await t.db.select().from(schema.channels).where(inArray(schema.channels.id, [web.channel_id, api.channel_id, wa.channel_id, sms.channel_id]));
     for (const [id, payload, field] of cases) {
@@ -456,6 +456,36 @@ describe('updates', () => {
     expect((await call('PATCH', url(account.id, `/${sms.id}`), admin.headers, { channel: { phone_number: wa.phone_number } })).statusCode).toBe(200);
     const taken = await call('PATCH', url(account.id, `/${sms.id}`), admin.headers, { channel: { phone_number: other.phone_number } });
     expect(taken.json().errors).toEqual({ 'channel.phone_number': ['has already been taken'] });
+  });
+
+  it('business hours: a day open part of the day needs both hours and closes after it opens (422, nothing changed); a valid week is stored', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const inbox = await create(account.id, admin.headers, fresh('api'));
+    const open = (extra: object) => ({ day_of_week: 2, open_hour: 9, open_minutes: 0, close_hour: 17, close_minutes: 0, ...extra });
+    const cases: [object, Record<string, string[]>][] = [
+      [open({ close_hour: 8 }), { 'working_hours.0.close_hour': ['must be after the opening time'] }],
+      [open({ close_hour: 9, close_minutes: 0 }), { 'working_hours.0.close_hour': ['must be after the opening time'] }],
+      [open({ open_hour: null }), { 'working_hours.0.open_hour': ['must not be blank for a day open part of the day'] }],
+      [{ day_of_week: 2, closed_all_day: true, open_all_day: true }, { 'working_hours.0.open_all_day': ['cannot be on for a day closed all day'] }],
+    ];
+    for (const [day, errors] of cases) {
+      const res = await call('PATCH', url(account.id, `/${inbox.id}`), admin.headers, { working_hours_enabled: true, working_hours: [day] });
+      expect(res.statusCode, JSON.stringify(day)).toBe(422);
+      expect(res.json().errors).toEqual(errors);
+    }
+    const unchanged = (await call('GET', url(account.id, `/${inbox.id}`), admin.headers)).json();
+    expect(unchanged.working_hours_enabled).toBe(false);
+    expect(unchanged.working_hours.find((d: { day_of_week: number }) => d.day_of_week === 2)).toMatchObject({ open_hour: 9, close_hour: 17 });
+
+    const week = [open({ close_hour: 18, close_minutes: 30 }), { day_of_week: 0, closed_all_day: true }, { day_of_week: 6, open_all_day: true }];
+    const saved = await call('PATCH', url(account.id, `/${inbox.id}`), admin.headers, { working_hours_enabled: true, timezone: 'Europe/Berlin', out_of_office_message: 'Back soon', working_hours: week });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ working_hours_enabled: true, timezone: 'Europe/Berlin', out_of_office_message: 'Back soon' });
+    expect(saved.json().working_hours).toEqual([
+      { day_of_week: 2, closed_all_day: false, open_all_day: false, open_hour: 9, open_minutes: 0, close_hour: 18, close_minutes: 30 },
+      { day_of_week: 0, closed_all_day: true, open_all_day: false, open_hour: null, open_minutes: null, close_hour: null, close_minutes: null },
+      { day_of_week: 6, closed_all_day: false, open_all_day: true, open_hour: null, open_minutes: null, close_hour: null, close_minutes: null },
+    ]);
   });
 });
 

@@ -5,6 +5,8 @@ import {
   CompactInboxListSchema,
   CreateInboxBodySchema,
   CreateTwilioChannelBodySchema,
+  FacebookPagesBodySchema,
+  FacebookPagesSchema,
   InboxListSchema,
   InboxSchema,
   MailAuthorizationBodySchema,
@@ -15,6 +17,7 @@ import {
 } from '@app/shared/inboxes';
 import { accountCtx } from '../../plugins/access.ts';
 import { createTwilioInbox, reauthorizeFacebookPage, registerFacebookPage, startAuthorization } from './channel-service.ts';
+import { listFacebookPages } from './facebook.ts';
 import {
   allInboxes,
   createInbox,
@@ -78,6 +81,15 @@ export const inboxesModule: FastifyPluginAsyncZod = async (app) => {
     `${account}/channels/twilio_channel`,
     { config: authorize, schema: { tags, summary: 'Create a Twilio SMS or WhatsApp inbox', params, body: CreateTwilioChannelBodySchema, response: { 200: InboxSchema } } },
     (request) => createTwilioInbox(accountCtx(request), request.body),
+  );
+  // Chatwoot's dashboard calls it as facebook_pages.json, which the server answers like the plain path.
+  app.post(
+    `${account}/callbacks/facebook_pages`,
+    {
+      config: authorize,
+      schema: { tags, summary: "The Facebook pages of the logged-in user (after the browser's Facebook login), with a long-lived user token", params, body: FacebookPagesBodySchema, response: { 200: FacebookPagesSchema } },
+    },
+    (request) => listFacebookPages(accountCtx(request), request.body),
   );
   app.post(
     `${account}/callbacks/register_facebook_page`,

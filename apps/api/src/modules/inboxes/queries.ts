@@ -141,3 +141,13 @@ export async function channelKeyTaken(db: Executor, key: ChannelKey, exceptChann
     .limit(1);
   return Boolean(row);
 }
+
+/** Which of these Facebook page ids the account already connects (channels_type_external_id_idx). */
+export async function connectedFacebookPageIds(db: Executor, accountId: number, pageIds: string[]): Promise<Set<string>> {
+  if (pageIds.length === 0) return new Set();
+  const rows = await db
+    .select({ pageId: channels.externalId })
+    .from(channels)
+    .where(and(eq(channels.channelType, 'Channel::FacebookPage'), inArray(channels.externalId, pageIds), eq(channels.accountId, accountId)));
+  return new Set(rows.map((row) => row.pageId!));
+}

@@ -1,7 +1,7 @@
 import type { Executor } from '@app/db';
 import type { DomainEvent } from '@app/shared/events';
 import { messageTypeNumber } from '@app/shared/messages';
-import { DEFAULT_EMAIL_FLAGS, DEFAULT_PUSH_FLAGS, type NotificationActorType, type NotificationType } from '@app/shared/notifications';
+import { DEFAULT_EMAIL_FLAGS, DEFAULT_PUSH_FLAGS, type Notification, type NotificationActorType, type NotificationType } from '@app/shared/notifications';
 import { systemCtx, type Services } from '../../lib/context.ts';
 // the parser of the note's mention links (a pure function; the messages service does not re-export it)
 import { mentionedUserIds } from '../messages/mentions.ts';
@@ -129,9 +129,12 @@ export async function insertNotificationsForEvent(db: Executor, event: DomainEve
   );
 }
 
-/** notification.created to each recipient, with their counts; presented in a fixed number of queries. */
-export async function announceCreated(services: Services, accountId: number, rows: NotificationRow[]): Promise<void> {
-  if (rows.length === 0) return;
+/**
+ * notification.created to each recipient, with their counts; presented in a fixed number of queries.
+ * Answers the presented notifications (what pushCreated sends on).
+ */
+export async function announceCreated(services: Services, accountId: number, rows: NotificationRow[]): Promise<Notification[]> {
+  if (rows.length === 0) return [];
   const ctx = systemCtx(services, accountId, 'notifications');
   const [notifications, counts] = await Promise.all([presentNotifications(ctx, rows), countsByUser(services.db, accountId, rows.map((r) => r.userId))]);
   for (const notification of notifications) {
@@ -139,6 +142,7 @@ export async function announceCreated(services: Services, accountId: number, row
     const { unread = 0, count = 0 } = counts.get(userId) ?? {};
     services.bus.publish({ name: 'notification.created', accountId, userId, data: { notification, unread_count: unread, count } });
   }
+  return notifications;
 }
 
 /** What the bus subscription runs for every domain event: create, then announce. */

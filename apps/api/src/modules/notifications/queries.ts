@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Executor } from '@app/db';
+import type { NotificationFlag } from '@app/shared/notifications';
 
 const n = schema.notifications;
 const settings = schema.notificationSettings;
@@ -217,4 +218,14 @@ export async function upsertSettingsRow(
     })
     .returning();
   return row!;
+}
+
+/** The push flags of these users in the account (null for a user who never changed the defaults). */
+export async function pushFlagsByUser(db: Executor, accountId: number, userIds: number[]): Promise<Map<number, NotificationFlag[] | null>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: settings.userId, pushFlags: settings.selectedPushFlags })
+    .from(settings)
+    .where(and(eq(settings.accountId, accountId), inArray(settings.userId, userIds)));
+  return new Map(rows.map((r) => [r.userId, r.pushFlags]));
 }

@@ -15,10 +15,16 @@ const GlobalConfigSchema = z.object({
   agent_bots_enabled: z.boolean().describe('AGENT_BOTS_ENABLED: agent bots are offered on this installation (accounts also need their agent_bots feature).'),
   deployment: z.enum(['self_hosted', 'cloud']),
   create_new_account_from_dashboard: z.boolean(),
+  billing_configured: z.boolean().describe('BILLING_CHECKOUT_URL is set on the cloud offering: the billing page can send administrators to checkout.'),
   enable_account_signup: z.boolean(),
   oauth_providers: z
     .object({ google: z.boolean(), microsoft: z.boolean(), twitter: z.boolean(), facebook: z.boolean() })
     .describe('Providers whose OAuth app is configured, so their inboxes can be connected.'),
+  vapid_public_key: z.string().describe('The VAPID public key browsers subscribe to push with (Chatwoot: vapidPublicKey).'),
+  facebook_app_id: z
+    .string()
+    .nullable()
+    .describe("FB_APP_ID when the Facebook app is configured: the browser's Facebook login needs it (an app id is public; the secret never leaves the server)."),
 });
 
 async function status(check: () => Promise<void>): Promise<'ok' | 'failing'> {
@@ -55,6 +61,7 @@ export const systemModule: FastifyPluginAsyncZod = async (app) => {
         agent_bots_enabled: config.agentBotsEnabled,
         deployment: config.deployment,
         create_new_account_from_dashboard: config.createAccountFromDashboard,
+        billing_configured: config.deployment === 'cloud' && Boolean(config.billing.checkoutUrl),
         enable_account_signup: config.enableAccountSignup,
         oauth_providers: {
           google: Boolean(config.oauth.google),
@@ -62,6 +69,8 @@ export const systemModule: FastifyPluginAsyncZod = async (app) => {
           twitter: Boolean(config.oauth.twitter),
           facebook: Boolean(config.oauth.facebook),
         },
+        vapid_public_key: config.vapid.publicKey,
+        facebook_app_id: config.oauth.facebook?.clientId ?? null,
       };
     },
   );

@@ -118,8 +118,11 @@ describe('system routes', () => {
       agent_bots_enabled: true,
       deployment: 'self_hosted',
       create_new_account_from_dashboard: true,
+      billing_configured: false,
       enable_account_signup: false,
       oauth_providers: { google: false, microsoft: false, twitter: false, facebook: false },
+      vapid_public_key: t.config.vapid.publicKey,
+      facebook_app_id: null,
     });
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(doc.paths['/api/v1/global_config'].get.responses['200']).toBeDefined();
@@ -143,10 +146,14 @@ describe('system routes', () => {
         agent_bots_enabled: false,
         deployment: 'cloud',
         create_new_account_from_dashboard: false,
+        billing_configured: false,
         enable_account_signup: true,
         oauth_providers: { google: true, microsoft: false, twitter: false, facebook: true },
+        vapid_public_key: other.config.vapid.publicKey,
+        // The browser's Facebook login needs the app id, which is public; no secret and no other client id is answered.
+        facebook_app_id: 'fb-id',
       });
-      expect(res.body).not.toMatch(/secret|google-id|fb-id/);
+      expect(res.body).not.toMatch(/secret|google-id/);
     } finally {
       await other.close();
     }

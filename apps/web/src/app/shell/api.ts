@@ -19,6 +19,8 @@ export const GlobalConfigSchema = z.looseObject({
   agent_bots_enabled: z.boolean(),
   deployment: z.enum(['self_hosted', 'cloud']),
   create_new_account_from_dashboard: z.boolean(),
+  /** The cloud offering with BILLING_CHECKOUT_URL set (docs/billing.md). */
+  billing_configured: z.boolean().optional(),
 });
 export type GlobalConfig = z.infer<typeof GlobalConfigSchema>;
 

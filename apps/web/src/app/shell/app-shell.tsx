@@ -17,6 +17,8 @@ import { hasSecondaryMenu, SecondaryMenu } from './sidebar/secondary-menu.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useNavContext } from './use-nav-context.ts';
 import { useShellRealtime } from './use-shell-realtime.ts';
+import { useAudioAlerts, useKeepPushRegistered } from '../../features/profile/index.ts';
+import { useAccountCache } from './account-cache.ts';
 import './shell.css';
 
 const COLLAPSED_KEY = 'relay-desk:section-menu-collapsed';
@@ -67,6 +69,9 @@ function ShellFrame() {
   }, []);
 
   useShellRealtime(account.id, user.id);
+  useAudioAlerts(user.id, user.ui_settings);
+  useAccountCache(account.id);
+  useKeepPushRegistered(user.id);
   useShellShortcuts({
     accountId: account.id,
     nav,

@@ -1,6 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { NotificationSettingsSchema } from '@app/shared/notifications';
+import { NotificationSubscriptionSchema } from '@app/shared/notification-subscriptions';
 import { CurrentUserSchema, type CurrentUser, type UiSettings } from '@app/shared/users';
-import { ApiError, apiRequest, SESSION_EXPIRED_EVENT } from '../../lib/api-client.ts';
+import { api, ApiError, apiRequest, SESSION_EXPIRED_EVENT } from '../../lib/api-client.ts';
 import { clearSession, readSession, storeSession } from '../../lib/session.ts';
 import { sessionKeys } from '../auth/index.ts';
 
@@ -91,4 +93,59 @@ export function useDeleteAvatar() {
     mutationFn: () => apiRequest(`${PROFILE_PATH}/avatar`, { method: 'DELETE', schema: CurrentUserSchema }).then((r) => r.data),
     onSuccess: keep,
   });
+}
+
+/** POST /api/v1/profile/reset_access_token: a new API token; the old one stops working at once. */
+export function useResetAccessToken() {
+  const keep = useKeepUser();
+  return useMutation({
+    mutationFn: () => api(`${PROFILE_PATH}/reset_access_token`, { method: 'POST', schema: CurrentUserSchema }),
+    onSuccess: keep,
+  });
+}
+
+// --- notification settings (per account: GET and PATCH …/notification_settings)
+
+export const profileKeys = {
+  all: ['profile'] as const,
+  notificationSettings: (accountId: number) => [...profileKeys.all, accountId, 'notification-settings'] as const,
+};
+
+const settingsPath = (accountId: number) => `/api/v1/accounts/${accountId}/notification_settings`;
+
+export function useNotificationSettings(accountId: number) {
+  return useQuery({
+    queryKey: profileKeys.notificationSettings(accountId),
+    queryFn: ({ signal }) => api(settingsPath(accountId), { schema: NotificationSettingsSchema, signal }),
+  });
+}
+
+export type NotificationFlagChanges = { selected_email_flags?: string[]; selected_push_flags?: string[] };
+
+/** PATCH notification_settings with whole lists (S1-7.132); the answer replaces the cached settings. */
+export function useUpdateNotificationSettings(accountId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: NotificationFlagChanges) =>
+      api(settingsPath(accountId), { method: 'PATCH', body: { notification_settings: changes }, schema: NotificationSettingsSchema }),
+    onSuccess: (settings) => client.setQueryData(profileKeys.notificationSettings(accountId), settings),
+  });
+}
+
+// --- browser push registrations (POST and DELETE /api/v1/notification_subscriptions)
+
+export type PushSubscriptionKeys = { endpoint: string; p256dh: string; auth: string };
+
+/** S0-7.29: registers this browser with subscription_type browser_push and its endpoint and keys. */
+export function registerPushSubscription(attributes: PushSubscriptionKeys) {
+  return api('/api/v1/notification_subscriptions', {
+    method: 'POST',
+    body: { notification_subscription: { subscription_type: 'browser_push', subscription_attributes: attributes } },
+    schema: NotificationSubscriptionSchema,
+  });
+}
+
+/** The server stops pushing to this browser. */
+export function unregisterPushSubscription(endpoint: string) {
+  return api('/api/v1/notification_subscriptions', { method: 'DELETE', body: { endpoint } });
 }

@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { accountPath } from '../../../lib/routing.ts';
 import { useCurrentAccount } from '../../auth/index.ts';
+import { DashboardAppTabs } from '../../integrations/index.ts';
 import { useInboxMap } from '../hooks/use-account-data.ts';
 import { useConversation, useMarkSeen, useMessages } from '../hooks/use-conversation.ts';
 import { useConversationActions } from '../hooks/use-conversation-actions.ts';
@@ -83,15 +84,17 @@ export function ConversationView({ accountId, conversationId, scope }: Conversat
           sidebarOpen={sidebarOpen}
           onToggleSidebar={toggleSidebar}
         />
-        <MessageList messages={messages} query={messagesQuery} onRetry={retry} />
-        <TypingIndicator accountId={accountId} conversationId={conversationId} />
-        {readOnly ? (
-          <p className="cw-reply cw-reply__notice cw-reply--read-only" role="note">
-            {t('CONVERSATION.READ_ONLY')}
-          </p>
-        ) : (
-          <ReplyBox accountId={accountId} conversation={data} inbox={inbox} user={user} send={send} />
-        )}
+        <DashboardAppTabs accountId={accountId} conversation={data}>
+          <MessageList messages={messages} query={messagesQuery} onRetry={retry} />
+          <TypingIndicator accountId={accountId} conversationId={conversationId} />
+          {readOnly ? (
+            <p className="cw-reply cw-reply__notice cw-reply--read-only" role="note">
+              {t('CONVERSATION.READ_ONLY')}
+            </p>
+          ) : (
+            <ReplyBox accountId={accountId} conversation={data} inbox={inbox} user={user} send={send} />
+          )}
+        </DashboardAppTabs>
       </section>
       {sidebarOpen ? <ConversationSidebar accountId={accountId} conversation={data} inbox={inbox} user={user} actions={actions} readOnly={readOnly} /> : null}
     </>

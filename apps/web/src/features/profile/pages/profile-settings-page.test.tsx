@@ -10,6 +10,15 @@ import { sessionKeys } from '../../auth/index.ts';
 
 const USER = makeUser({ ui_settings: { editor_message_key: 'enter', enter_to_send_enabled: true } });
 const PATH = '/app/accounts/7/profile/settings';
+const SETTINGS = {
+  id: 1,
+  user_id: 1,
+  account_id: 7,
+  all_email_flags: [],
+  selected_email_flags: ['email_conversation_assignment'],
+  all_push_flags: [],
+  selected_push_flags: ['push_conversation_assignment'],
+};
 
 /** The profile page with a fake API; PUT /api/v1/profile answers `put` (by default: the user with the changes applied). */
 function openProfile(
@@ -26,6 +35,7 @@ function openProfile(
         const changes = (call.body as { profile: Partial<CurrentUser> }).profile;
         return { body: { ...user, ...changes, ui_settings: { ...user.ui_settings, ...changes.ui_settings } } };
       }),
+    'GET /api/v1/accounts/7/notification_settings': { body: SETTINGS },
     ...extra,
   });
   const view = renderApp(PATH);

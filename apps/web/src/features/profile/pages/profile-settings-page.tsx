@@ -1,7 +1,11 @@
 import { Button } from '../../../components/button.tsx';
 import { PageStatus } from '../../../components/page-status.tsx';
 import { t } from '../../../lib/i18n/i18n.ts';
-import { useCurrentUser } from '../../auth/index.ts';
+import { useCurrentAccount, useCurrentUser } from '../../auth/index.ts';
+import { AccessTokenCard } from '../components/access-token-card.tsx';
+import { AudioAlertsCard } from '../components/audio-alerts-card.tsx';
+import { BrowserPushCard } from '../components/browser-push-card.tsx';
+import { NotificationPreferencesCard } from '../components/notification-preferences-card.tsx';
 import { EmailCard } from '../components/email-card.tsx';
 import { PasswordCard } from '../components/password-card.tsx';
 import { ProfileDetailsCard } from '../components/profile-details-card.tsx';
@@ -13,6 +17,7 @@ import '../profile.css';
 /** Profile settings (route profile_settings_index): one card per part of the profile, each saved on its own. */
 export function ProfileSettingsPage() {
   const session = useCurrentUser();
+  const { account } = useCurrentAccount();
   const user = session.data;
 
   if (!user) {
@@ -44,6 +49,10 @@ export function ProfileSettingsPage() {
         <SignatureCard user={user} />
         <SignatureChannelsCard user={user} />
         <SendKeyCard user={user} />
+        <NotificationPreferencesCard accountId={account.id} />
+        <BrowserPushCard />
+        <AudioAlertsCard user={user} />
+        <AccessTokenCard user={user} />
       </div>
     </div>
   );

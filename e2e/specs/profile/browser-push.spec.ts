@@ -1,0 +1,34 @@
+import { expect, test } from '../../fixtures.ts';
+import { BASE_URL } from '../../playwright.config.ts';
+
+// The push service itself is out of reach here (the API tests play it); this checks the browser's end:
+// the service worker the profile page registers shows what a push carries.
+test.describe('[profile] browser push', () => {
+  test('the service worker shows a push as a notification with its title and tag, and keeps the conversation address for a click', async ({ adminPage }) => {
+    await adminPage.context().grantPermissions(['notifications'], { origin: BASE_URL });
+    const cdp = await adminPage.context().newCDPSession(adminPage);
+    const registrations: { registrationId: string; scopeURL: string }[] = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
+    await cdp.send('ServiceWorker.enable');
+
+    const scope = await adminPage.evaluate(async () => {
+      const registration = await navigator.serviceWorker.register('/app/sw.js', { scope: '/app/' });
+      await navigator.serviceWorker.ready;
+      return registration.scope;
+    });
+    expect(scope).toBe(`${BASE_URL}/app/`);
+    await expect.poll(() => registrations.find((r) => r.scopeURL === scope)?.registrationId).toBeDefined();
+    const { registrationId } = registrations.find((r) => r.scopeURL === scope)!;
+
+    const message = { title: 'New message in #12', tag: 'conversation_assignment_12_4', url: `${BASE_URL}/app/accounts/${adminPage.accountId}/conversations/12` };
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: BASE_URL, registrationId, data: JSON.stringify(message) });
+    await expect
+      .poll(() =>
+        adminPage.evaluate(async () => {
+          const registration = await navigator.serviceWorker.ready;
+          return (await registration.getNotifications()).map((n) => ({ title: n.title, tag: n.tag, url: (n.data as { url: string }).url }));
+        }),
+      )
+      .toEqual([{ title: message.title, tag: message.tag, url: message.url }]);
+  });
+});
