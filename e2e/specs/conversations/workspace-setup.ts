@@ -42,11 +42,11 @@ export class WorkspaceSetup {
     return this.call<Inbox>('POST', 'inboxes', { name, channel: { type: 'api' } });
   }
 
-  /** Invites an agent, sets their password through the mailed link, and makes them a member of the inboxes. */
-  async agent(name: string, inboxes: Inbox[]): Promise<Credentials & { id: number; name: string }> {
+  /** Invites an agent (or a checker), sets their password through the mailed link, and makes them a member of the inboxes. */
+  async agent(name: string, inboxes: Inbox[], role: 'agent' | 'checker' = 'agent'): Promise<Credentials & { id: number; name: string }> {
     const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.com`;
     const password = 'Agent-pass-123';
-    const agent = await this.call<{ id: number }>('POST', 'agents', { name, email, role: 'agent' });
+    const agent = await this.call<{ id: number }>('POST', 'agents', { name, email, role });
     const token = /reset_password_token=([\w-]+)/.exec(latestMailTo(email))![1]!;
     const accepted = await this.request.put('/auth/password', { data: { reset_password_token: token, password, password_confirmation: password } });
     expect(accepted.status(), await accepted.text()).toBe(200);

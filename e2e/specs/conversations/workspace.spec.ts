@@ -30,6 +30,8 @@ test.describe('[conversations] the workspace', () => {
     await expect(view.message('a new parcel is on its way')).toHaveAttribute('data-kind', 'outgoing');
     // the optimistic copy is replaced by the server's message (a real id)
     await expect(view.message('a new parcel is on its way')).toHaveAttribute('data-message-id', /^\d+$/);
+    // an API inbox without a webhook_url has nowhere to deliver it: sent, not left waiting for the channel
+    await expect(view.message('a new parcel is on its way').getByRole('img', { name: 'Sent' })).toBeVisible();
 
     // …and it shows up for Sam without a reload, once
     await expect(samView.message('a new parcel is on its way')).toBeVisible();
@@ -100,5 +102,31 @@ test.describe('[conversations] the workspace', () => {
     await expect(priyaPage).toHaveURL(new RegExp(`/mentions/conversations/${conversationId}$`));
     await expect(priyaView.message('Can you check this')).toHaveAttribute('data-kind', 'note');
     await priyaContext.close();
+  });
+
+  test('S0-6.10 a checker opens the conversations of their inbox to review them: no editor, no actions, no refused calls', async ({ browser, request }) => {
+    const setup = await WorkspaceSetup.signIn(request);
+    const inbox = await setup.inbox(`Review ${Date.now()}`);
+    const checker = await setup.agent('Rita Review', [inbox], 'checker');
+    const conversationId = await setup.conversationFrom(inbox, 'Grace Hopper', 'Was my refund approved?');
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 403) refused.push(response.url());
+    });
+    await signInViaApi(page, checker);
+    const view = new ConversationPage(page);
+    await view.open(setup.accountId, 'dashboard');
+    await view.tab('All').click();
+    await view.card('Grace Hopper').click();
+    await expect(page).toHaveURL(new RegExp(`/conversations/${conversationId}$`));
+    await expect(view.message('Was my refund approved?')).toBeVisible();
+    await expect(page.getByRole('note')).toContainText('You are reviewing this conversation');
+    await expect(view.replyBox).toHaveCount(0);
+    await expect(view.resolve).toHaveCount(0);
+    expect(refused).toEqual([]);
+    await context.close();
   });
 });

@@ -23,6 +23,13 @@ test.describe('[shell] application shell', () => {
       ...(await shell.rail.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))),
       ...(await shell.sectionMenu.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))),
     ];
+    // …and the settings menu, once the settings screens are there
+    const settings = shell.rail.getByRole('link', { name: 'Settings' });
+    if ((await settings.count()) > 0) {
+      await settings.click();
+      await expect(shell.sectionMenu).toBeVisible();
+      hrefs.push(...(await shell.sectionMenu.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))));
+    }
     for (const href of new Set(hrefs.filter((h) => h.startsWith('/app/')))) {
       await adminPage.goto(href);
       await expect(shell.rail, href).toBeVisible();

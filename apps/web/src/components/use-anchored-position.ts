@@ -7,7 +7,7 @@ const MARGIN = 8;
  * Keeps a floating panel next to its anchor and inside the viewport: below the anchor when it fits, else above;
  * aligned with the anchor's inline start, shifted back in when it would overflow. The panel is `position: fixed`
  * (and in the top layer where the browser has popovers), so no scrolling or clipping parent cuts it; it follows
- * the anchor on scroll and resize. `align` 'end' lines the panel up with the anchor's inline end instead (a menu
+ * the anchor on scroll and resize, and is placed again when its own size changes. `align` 'end' lines the panel up with the anchor's inline end instead (a menu
  * opened from a button at the end of a toolbar). Returns the panel's `style` and `popover` attribute.
  */
 export function useAnchoredPosition(
@@ -44,7 +44,11 @@ export function useAnchoredPosition(
     update();
     window.addEventListener('scroll', update, true);
     window.addEventListener('resize', update);
+    // A panel whose content arrives later (a lazy list) grows: placed again, above the anchor if it no longer fits below.
+    const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(update) : null;
+    resized?.observe(panel);
     return () => {
+      resized?.disconnect();
       window.removeEventListener('scroll', update, true);
       window.removeEventListener('resize', update);
       if (typeof panel.hidePopover === 'function' && panel.matches(':popover-open')) panel.hidePopover();

@@ -151,4 +151,13 @@ describe('avatar menu', () => {
     expect(server.called('DELETE /auth/sign_out')).toHaveLength(1);
     expect(hasSession()).toBe(false);
   });
+
+  it('offers profile settings only to the roles that may open them (not to a checker)', async () => {
+    shellApi(makeUser({ accounts: [makeAccount(7, 'checker')] }));
+    renderShell();
+    await shellReady();
+    await userEvent.click(screen.getByRole('button', { name: 'Your profile and settings' }));
+    expect(screen.getByRole('menuitem', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Profile settings' })).not.toBeInTheDocument();
+  });
 });

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { accountPath, LOGIN_PATH } from '../../../lib/routing.ts';
+import { mayOpen, useRouteRegistry } from '../../../lib/route-registry.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { useCurrentAccount, useSignOut } from '../../../features/auth/index.ts';
 import { useGlobalConfig } from '../api.ts';
@@ -28,6 +29,8 @@ export function AvatarMenu({ onOpenShortcuts, onSwitchAccount }: AvatarMenuProps
   const navigate = useNavigate();
   const menu = usePopover();
   const canSwitch = showsAccountSwitch(user.accounts.length, config.data?.create_new_account_from_dashboard ?? false);
+  // profile settings are open to administrators, agents and custom roles (not checkers, 001 section 6)
+  const showProfile = mayOpen(account.permissions, useRouteRegistry(), 'profile_settings_index');
 
   const choose = (action: () => void) => () => {
     menu.close(false);
@@ -59,9 +62,11 @@ export function AvatarMenu({ onOpenShortcuts, onSwitchAccount }: AvatarMenuProps
           </div>
           <AvailabilityOptions accountId={account.id} current={account.availability} autoOffline={account.auto_offline} />
           <div className="shell-menu__separator" role="separator" />
-          <Link role="menuitem" className="shell-menu__item" to={accountPath(account.id, 'profile/settings')} onClick={() => menu.close(false)}>
-            <Icon name="user" /> {t('PROFILE_MENU.PROFILE_SETTINGS')}
-          </Link>
+          {showProfile ? (
+            <Link role="menuitem" className="shell-menu__item" to={accountPath(account.id, 'profile/settings')} onClick={() => menu.close(false)}>
+              <Icon name="user" /> {t('PROFILE_MENU.PROFILE_SETTINGS')}
+            </Link>
+          ) : null}
           {canSwitch ? (
             <button type="button" role="menuitem" className="shell-menu__item" onClick={choose(onSwitchAccount)}>
               <Icon name="switch" /> {t('PROFILE_MENU.SWITCH_ACCOUNT')}

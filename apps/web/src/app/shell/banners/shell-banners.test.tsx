@@ -62,6 +62,15 @@ describe('banners at the top', () => {
     expect(screen.getByRole('link', { name: 'Open billing' })).toHaveAttribute('href', '/app/accounts/7/settings/billing');
   });
 
+  it('while billing has no screen the payment banner still warns, without a link that leads nowhere', async () => {
+    const pastDue = { body: makeAccountDetails(7, { custom_attributes: { subscription_status: 'past_due', subscription_ends_on: '2024-01-01' } }) };
+    shellApi(undefined, { 'GET /api/v1/global_config': cloud, 'GET /api/v1/accounts/7': pastDue, 'GET /api/v1/accounts/7/limits': { body: { id: 7, limits: { conversation: { allowed: null, consumed: 0 }, non_web_inboxes: { allowed: null, consumed: 0 } } } } });
+    renderShell('/app/accounts/7/dashboard', { registry: new Set(['home', 'profile_settings_index']) });
+    await shellReady();
+    expect(await screen.findByText(/payment for your subscription is overdue/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open billing' })).not.toBeInTheDocument();
+  });
+
   it('S0-6.20 an unconfirmed user sees the email-unverified banner', async () => {
     shellApi(makeUser({ confirmed: false }));
     renderShell();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { accountPath } from '../../../lib/routing.ts';
+import { mayOpen, useRouteRegistry } from '../../../lib/route-registry.ts';
 import { useCurrentAccount } from '../../../features/auth/index.ts';
 import { useAccount, useGlobalConfig, useLimits, useServerVersion } from '../api.ts';
 import { EmailUnverifiedBanner } from '../email-unverified-banner.tsx';
@@ -51,6 +52,8 @@ export function ShellBanners() {
   const limits = useLimits(account.id, deployment === 'cloud').data;
   const now = Date.now();
   const billing = accountPath(account.id, 'settings/billing');
+  // the billing link only once the billing screen is in the router
+  const canBill = mayOpen(account.permissions, useRouteRegistry(), 'billing_settings_index');
 
   return (
     <div className="shell-banners">
@@ -58,7 +61,7 @@ export function ShellBanners() {
       {details && limits && showsLimitsBanner({ deployment, createdAt: details.created_at, limits, now }) ? (
         <div className="banner shell-banner shell-banner--danger" role="alert">
           <span>{t('BANNER.LIMITS_EXCEEDED')}</span>
-          {isAdmin ? (
+          {isAdmin && canBill ? (
             <Link className="banner__action" to={billing}>
               {t('BANNER.GO_TO_BILLING')}
             </Link>
@@ -68,9 +71,11 @@ export function ShellBanners() {
       {details && showsPaymentBanner({ isAdmin, deployment, customAttributes: details.custom_attributes, now }) ? (
         <div className="banner shell-banner shell-banner--danger" role="alert">
           <span>{t('BANNER.PAYMENT_PENDING')}</span>
-          <Link className="banner__action" to={billing}>
-            {t('BANNER.GO_TO_BILLING')}
-          </Link>
+          {canBill ? (
+            <Link className="banner__action" to={billing}>
+              {t('BANNER.GO_TO_BILLING')}
+            </Link>
+          ) : null}
         </div>
       ) : null}
       {user.confirmed ? null : <EmailUnverifiedBanner />}
