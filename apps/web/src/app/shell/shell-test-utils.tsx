@@ -73,6 +73,8 @@ const SCREENS: RouteObject[] = [
   { path: 'reports/csat', element: page('csat reports'), handle: named('csat_reports') },
   { path: 'settings/general', element: page('general settings'), handle: named('general_settings_index') },
   { path: 'settings/macros', element: page('macros'), handle: named('macros_wrapper') },
+  { path: 'settings/teams/new', element: page('new team'), handle: named('settings_teams_new') },
+  { path: 'settings/inboxes/:inboxId', element: page('inbox settings'), handle: named('settings_inbox_show') },
   { path: 'checker-view', element: page('checker view'), handle: named('checker_view') },
   { path: 'notifications', element: page('notifications'), handle: named('notifications_index') },
 ];

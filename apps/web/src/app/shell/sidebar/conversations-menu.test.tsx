@@ -176,6 +176,19 @@ describe('conversations menu', () => {
     expect(screen.queryByRole('navigation', { name: 'Section navigation' })).not.toBeInTheDocument();
   });
 
+  it('a settings entry stays marked on every page of its area (the team wizard, one inbox), and only that entry', async () => {
+    shellApi();
+    const { router } = renderShell('/app/accounts/7/settings/teams/new');
+    await shellReady();
+    await waitFor(() => expect(menu().getByRole('link', { name: 'Teams' })).toHaveAttribute('aria-current', 'page'));
+    expect(menu().getByRole('link', { name: 'Teams' })).toHaveAttribute('href', '/app/accounts/7/settings/teams/list');
+    expect(menu().getByRole('link', { name: 'Inboxes' })).not.toHaveAttribute('aria-current');
+    await act(() => router.navigate('/app/accounts/7/settings/inboxes/3?tab=collaborators'));
+    expect(menu().getByRole('link', { name: 'Inboxes' })).toHaveAttribute('aria-current', 'page');
+    expect(menu().getByRole('link', { name: 'Teams' })).not.toHaveAttribute('aria-current');
+    expect(menu().getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page')).toHaveLength(1);
+  });
+
   it('S0-2.82 S0-7.45 the contacts menu has all contacts, segments and labels', async () => {
     shellApi(undefined, {
       ...lists,

@@ -23,7 +23,7 @@ function Links({ links }: { links: NavLink[] }) {
   return (
     <ul className="shell-menu-list">
       {links.map((link) => (
-        <MenuLink key={link.key} to={accountPath(account.id, link.path)}>
+        <MenuLink key={link.key} to={accountPath(account.id, link.path)} area={accountPath(account.id, link.path.replace(/\/list$/, ''))}>
           {t(link.label)}
         </MenuLink>
       ))}
