@@ -164,6 +164,7 @@ export async function mockApi(page: Page, options: { conversations: number; mess
     }
     if (/^~\/contacts\/\d+\/conversations$/.test(p)) return json(route, { payload: [] });
     if (/^~\/(assignable_agents|inboxes\/open_conversations_count)$/.test(p)) return json(route, { payload: [] });
+    if (p === '~/dashboard_apps') return json(route, []);
     if (/^~\/(teams|custom_filters)$/.test(p) || /^~\/conversations\/\d+\/participants$/.test(p)) return json(route, []);
     if (p === '~/notifications/unread_count') return json(route, 0);
     if (p === '/api') return json(route, { version: '1.0.0', timestamp: '', queue_services: 'embedded', data_services: 'ok' });

@@ -20,6 +20,7 @@ import { customAttributesRoutes } from '../features/custom-attributes/routes.tsx
 import { accountSettingsRoutes } from '../features/account-settings/routes.tsx';
 import { integrationsRoutes } from '../features/integrations/routes.tsx';
 import { LazyScreen } from '../components/lazy-screen.tsx';
+import { SettingsMessages } from '../components/settings-messages.tsx';
 import { routeNamesOf } from '../lib/route-registry.ts';
 import { AccountLayout, HomeRedirect } from './account-layout.tsx';
 import { AppRoot } from './app-root.tsx';
@@ -41,19 +42,29 @@ const accountChildren: RouteObject[] = [
       ...conversationRoutes,
       ...profileRoutes,
       ...notificationRoutes,
-      ...settingsRoutes,
-      ...inboxSettingsRoutes,
-      ...inboxWizardRoutes,
-      ...agentsRoutes,
-      ...teamsRoutes,
-      ...customRolesRoutes,
-      ...auditLogsRoutes,
-      ...agentBotsRoutes,
-      ...labelsRoutes,
-      ...cannedResponsesRoutes,
-      ...customAttributesRoutes,
-      ...accountSettingsRoutes,
-      ...integrationsRoutes,
+      {
+        // The settings screens: their strings load with the first of them (components/settings-messages.tsx).
+        element: (
+          <LazyScreen>
+            <SettingsMessages />
+          </LazyScreen>
+        ),
+        children: [
+          ...settingsRoutes,
+          ...inboxSettingsRoutes,
+          ...inboxWizardRoutes,
+          ...agentsRoutes,
+          ...teamsRoutes,
+          ...customRolesRoutes,
+          ...auditLogsRoutes,
+          ...agentBotsRoutes,
+          ...labelsRoutes,
+          ...cannedResponsesRoutes,
+          ...customAttributesRoutes,
+          ...accountSettingsRoutes,
+          ...integrationsRoutes,
+        ],
+      },
     ],
   },
 ];

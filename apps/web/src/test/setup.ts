@@ -1,6 +1,11 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import '@testing-library/jest-dom/vitest';
+import { addMessages } from '../lib/i18n/i18n.ts';
+import { settingsScreensEn } from '../lib/i18n/locales/en-settings.ts';
+
+// Screens are rendered alone in component tests, without the settings layout that loads their strings.
+addMessages('en', settingsScreensEn);
 
 afterEach(() => {
   cleanup();

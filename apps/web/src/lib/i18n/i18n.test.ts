@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { isRtl, setLocale, t } from './i18n.ts';
+import { isRtl, loadSettingsMessages, setLocale, t, type MessageKey } from './i18n.ts';
+import { en } from './locales/en.ts';
+import { settingsScreensEn } from './locales/en-settings.ts';
 
 afterEach(() => setLocale('en'));
 
@@ -20,5 +22,20 @@ describe('i18n', () => {
     expect(t('LOGIN.SUBMIT')).toBe('Sign in');
     setLocale('en');
     expect(document.documentElement.dir).toBe('ltr');
+  });
+
+  it('keeps the settings screens\' strings out of the entry dictionary, and loads them once, with the first settings screen', async () => {
+    const eager = new Set(Object.keys(en));
+    const settingsKeys = Object.keys(settingsScreensEn);
+    expect(settingsKeys.length).toBeGreaterThan(500);
+    expect(settingsKeys.filter((key) => eager.has(key))).toEqual([]);
+    const first = loadSettingsMessages();
+    expect(loadSettingsMessages()).toBe(first);
+    await first;
+    expect(t('LABEL_MGMT.HEADER')).toBe('Labels');
+  });
+
+  it('shows a key whose strings have not loaded as the key, rather than breaking the screen', () => {
+    expect(t('NOT_LOADED.YET' as MessageKey)).toBe('NOT_LOADED.YET');
   });
 });

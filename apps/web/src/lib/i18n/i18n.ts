@@ -3,8 +3,27 @@ import { en, type MessageKey } from './locales/en.ts';
 
 export type { MessageKey };
 
+type Dictionary = Partial<Record<MessageKey, string>>;
+
 /** Dictionaries by language code; a missing key falls back to en. */
-const dictionaries: Record<string, Partial<Record<MessageKey, string>>> = { en };
+const dictionaries: Record<string, Dictionary> = { en: { ...en } };
+
+/** Adds strings to a language's dictionary (a screen's own strings, loaded with its chunk). */
+export function addMessages(code: string, messages: Dictionary): void {
+  dictionaries[code] = { ...dictionaries[code], ...messages };
+}
+
+let settingsMessages: Promise<void> | null = null;
+
+/**
+ * The settings screens' strings, a chunk of their own: loaded once, before the first settings screen renders
+ * (`SettingsMessagesBoundary` in components/settings-page.tsx), so the login screen and the workspace do not
+ * download them.
+ */
+export function loadSettingsMessages(): Promise<void> {
+  settingsMessages ??= import('./locales/en-settings.ts').then((module) => addMessages('en', module.settingsScreensEn));
+  return settingsMessages;
+}
 
 let locale: string = DEFAULT_LOCALE;
 
@@ -20,6 +39,7 @@ export function setLocale(next: string): void {
 
 /** Looks a key up in the current language, then in en; `{name}` placeholders take values from `vars`. */
 export function t(key: MessageKey, vars: Record<string, string | number> = {}): string {
-  const text = dictionaries[locale.split(/[-_]/)[0]!]?.[key] ?? en[key];
+  // A key whose strings have not loaded yet shows as itself rather than breaking the screen.
+  const text = dictionaries[locale.split(/[-_]/)[0]!]?.[key] ?? dictionaries.en![key] ?? key;
   return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match));
 }

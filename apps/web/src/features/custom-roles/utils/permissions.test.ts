@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CUSTOM_ROLE_PERMISSIONS } from '@app/shared/constants';
-import { en } from '../../../lib/i18n/locales/en.ts';
+import { settingsScreensEn } from '../../../lib/i18n/locales/en-settings.ts';
 import { isCovered, normalisePermissions, PERMISSION_GROUPS, permissionHint, permissionLabel, togglePermission, validateCustomRole } from './permissions.ts';
+
+const en: Record<string, string> = settingsScreensEn;
 
 describe('custom role permissions', () => {
   it('the editor offers every permission of the shared list once, each with a label and a hint', () => {

@@ -1,15 +1,4 @@
-import { inboxSettingsEn } from './en/inbox-settings.ts';
-import { agentsEn } from './en/agents.ts';
-import { teamsEn } from './en/teams.ts';
-import { customRolesEn } from './en/custom-roles.ts';
-import { auditLogsEn } from './en/audit-logs.ts';
-import { agentBotsEn } from './en/agent-bots.ts';
-import { labelsEn } from './en/labels.ts';
-import { cannedResponsesEn } from './en/canned-responses.ts';
-import { customAttributesEn } from './en/custom-attributes.ts';
-import { accountSettingsEn } from './en/account-settings.ts';
-import { integrationsEn } from './en/integrations.ts';
-import { inboxWizardEn } from './en/inbox-wizard.ts';
+import type { SettingsMessages } from './en-settings.ts';
 import { settingsEn } from './en/settings.ts';
 import { conversationsEn } from './en/conversations.ts';
 import { notificationsEn } from './en/notifications.ts';
@@ -101,9 +90,10 @@ const coreEn = {
 
 /**
  * The en dictionary: every string the app shows, one file per area under en/ (keys are prefixed by area,
- * so the parts never collide). Keys follow Chatwoot's where the spec names them.
+ * so the parts never collide). Keys follow Chatwoot's where the spec names them. These are the strings every
+ * screen may need, in the entry chunk; the settings screens' strings are a chunk of their own
+ * (`./en-settings.ts`), loaded with the first settings screen (`loadSettingsMessages` in ../i18n.ts).
  */
-export const en = { ...coreEn, ...shellEn, ...profileEn, ...conversationsEn, ...notificationsEn, ...widgetsEn, ...settingsEn,
-  ...inboxSettingsEn, ...inboxWizardEn, ...agentsEn, ...teamsEn, ...customRolesEn, ...auditLogsEn, ...agentBotsEn, ...labelsEn, ...cannedResponsesEn, ...customAttributesEn, ...accountSettingsEn, ...integrationsEn } as const;
+export const en = { ...coreEn, ...shellEn, ...profileEn, ...conversationsEn, ...notificationsEn, ...widgetsEn, ...settingsEn } as const;
 
-export type MessageKey = keyof typeof en;
+export type MessageKey = keyof typeof en | keyof SettingsMessages;

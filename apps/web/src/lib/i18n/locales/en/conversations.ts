@@ -229,4 +229,7 @@ export const conversationsEn = {
   'REPLY_EDITOR.SUGGESTIONS_CANNED': 'Canned responses',
   'REPLY_EDITOR.SUGGESTIONS_VARIABLE': 'Variables',
   'REPLY_EDITOR.SUGGESTIONS_EMOJI': 'Emoji',
+  'CONVERSATION.DASHBOARD_APPS.TABS': 'Conversation views',
+  'CONVERSATION.DASHBOARD_APPS.MESSAGES': 'Messages',
+  'CONVERSATION.DASHBOARD_APPS.FRAME_TITLE': '{title} for this conversation',
 } as const satisfies Record<string, string>;
