@@ -2,9 +2,8 @@ import { Link, useNavigate } from 'react-router';
 import type { AgentBot } from '@app/shared/agent-bots';
 import { Avatar } from '../../../components/avatar.tsx';
 import { Button } from '../../../components/button.tsx';
-import { useConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useConfirmedRemoval } from '../../../components/confirmed-removal.tsx';
 import { SettingsEmpty, SettingsPage, SettingsQueryState } from '../../../components/settings-page.tsx';
-import { useToast } from '../../../components/toast-provider.tsx';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { accountPath } from '../../../lib/routing.ts';
 import { readServerErrors } from '../../../lib/form-errors.ts';
@@ -19,24 +18,17 @@ export function AgentBotsPage() {
   const bots = useAgentBots(account.id);
   const remove = useDeleteAgentBot(account.id);
   const navigate = useNavigate();
-  const { confirm, dialog } = useConfirmDialog();
-  const toast = useToast();
   const editPath = (bot: AgentBot) => accountPath(account.id, `settings/agent-bots/csml/${bot.id}`);
 
-  const askDelete = async (bot: AgentBot) => {
-    const yes = await confirm({
-      title: t('AGENT_BOTS.DELETE.TITLE', { name: bot.name }),
-      description: t('AGENT_BOTS.DELETE.DESCRIPTION'),
-      confirmLabel: t('AGENT_BOTS.DELETE.CONFIRM'),
-      cancelLabel: t('AGENT_BOTS.DELETE.CANCEL'),
-      tone: 'danger',
-    });
-    if (!yes) return;
-    remove.mutate(bot.id, {
-      onSuccess: () => toast(t('AGENT_BOTS.DELETE.SUCCESS', { name: bot.name }), 'success'),
-      onError: (error) => toast(readServerErrors(error, {}, t('AGENT_BOTS.DELETE.ERROR')).message ?? t('AGENT_BOTS.DELETE.ERROR'), 'error'),
-    });
-  };
+  const { askRemove: askDelete, dialog } = useConfirmedRemoval((bot: AgentBot) => ({
+    title: t('AGENT_BOTS.DELETE.TITLE', { name: bot.name }),
+    description: t('AGENT_BOTS.DELETE.DESCRIPTION'),
+    confirmLabel: t('AGENT_BOTS.DELETE.CONFIRM'),
+    cancelLabel: t('AGENT_BOTS.DELETE.CANCEL'),
+    run: (callbacks) => remove.mutate(bot.id, callbacks),
+    success: t('AGENT_BOTS.DELETE.SUCCESS', { name: bot.name }),
+    failure: (error) => readServerErrors(error, {}, t('AGENT_BOTS.DELETE.ERROR')).message ?? t('AGENT_BOTS.DELETE.ERROR'),
+  }));
 
   const featureOff = isFeatureDisabled(bots.error);
   const addButton = (

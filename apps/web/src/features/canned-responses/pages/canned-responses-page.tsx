@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { CannedResponse } from '@app/shared/canned-responses';
 import { Button } from '../../../components/button.tsx';
-import { useConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useConfirmedRemoval } from '../../../components/confirmed-removal.tsx';
 import { SettingsEmpty, SettingsPage, SettingsQueryState } from '../../../components/settings-page.tsx';
-import { useToast } from '../../../components/toast-provider.tsx';
 import { readServerErrors } from '../../../lib/form-errors.ts';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { useCurrentAccount } from '../../auth/index.ts';
@@ -32,24 +31,17 @@ export function CannedResponsesPage() {
   const search = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
   const list = useCannedResponseList(account.id, search);
   const remove = useDeleteCannedResponse(account.id);
-  const toast = useToast();
-  const { confirm, dialog: confirmDialog } = useConfirmDialog();
   const [dialog, setDialog] = useState<DialogState>(null);
 
-  const askDelete = async (canned: CannedResponse) => {
-    const yes = await confirm({
-      title: t('CANNED_MGMT.DELETE.CONFIRM.TITLE', { code: canned.short_code }),
-      description: t('CANNED_MGMT.DELETE.CONFIRM.MESSAGE'),
-      confirmLabel: t('CANNED_MGMT.DELETE.CONFIRM.YES'),
-      cancelLabel: t('CANNED_MGMT.DELETE.CONFIRM.NO'),
-      tone: 'danger',
-    });
-    if (!yes) return;
-    remove.mutate(canned.id, {
-      onSuccess: () => toast(t('CANNED_MGMT.DELETE.API.SUCCESS_MESSAGE'), 'success'),
-      onError: (error) => toast(readServerErrors(error, {}, t('CANNED_MGMT.DELETE.API.ERROR_MESSAGE')).message ?? '', 'error'),
-    });
-  };
+  const { askRemove: askDelete, dialog: confirmDialog } = useConfirmedRemoval((canned: CannedResponse) => ({
+    title: t('CANNED_MGMT.DELETE.CONFIRM.TITLE', { code: canned.short_code }),
+    description: t('CANNED_MGMT.DELETE.CONFIRM.MESSAGE'),
+    confirmLabel: t('CANNED_MGMT.DELETE.CONFIRM.YES'),
+    cancelLabel: t('CANNED_MGMT.DELETE.CONFIRM.NO'),
+    run: (callbacks) => remove.mutate(canned.id, callbacks),
+    success: t('CANNED_MGMT.DELETE.API.SUCCESS_MESSAGE'),
+    failure: (error) => readServerErrors(error, {}, t('CANNED_MGMT.DELETE.API.ERROR_MESSAGE')).message ?? '',
+  }));
 
   const rows = list.data ?? [];
   const nothingSaved = rows.length === 0 && !search;

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import type { CustomRole } from '@app/shared/custom-roles';
 import { Button } from '../../../components/button.tsx';
-import { useConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useConfirmedRemoval } from '../../../components/confirmed-removal.tsx';
 import { SettingsEmpty, SettingsPage, SettingsQueryState } from '../../../components/settings-page.tsx';
-import { useToast } from '../../../components/toast-provider.tsx';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { readServerErrors } from '../../../lib/form-errors.ts';
 import { isFeatureDisabled } from '../../../lib/server-errors.ts';
@@ -29,23 +28,16 @@ export function CustomRolesPage() {
   const agents = useAgents(account.id);
   const holders = (role: CustomRole) => agents.data?.filter((agent) => agent.custom_role_id === role.id).length;
   const [editing, setEditing] = useState<Editing>(null);
-  const { confirm, dialog } = useConfirmDialog();
-  const toast = useToast();
 
-  const askDelete = async (role: CustomRole) => {
-    const yes = await confirm({
-      title: t('CUSTOM_ROLE.DELETE.TITLE', { name: role.name }),
-      description: holders(role) === undefined ? t('CUSTOM_ROLE.DELETE.DESCRIPTION_UNKNOWN') : t(plural('CUSTOM_ROLE.DELETE.DESCRIPTION', holders(role) ?? 0), { count: holders(role) ?? 0 }),
-      confirmLabel: t('CUSTOM_ROLE.DELETE.CONFIRM'),
-      cancelLabel: t('CUSTOM_ROLE.DELETE.CANCEL'),
-      tone: 'danger',
-    });
-    if (!yes) return;
-    remove.mutate(role.id, {
-      onSuccess: () => toast(t('CUSTOM_ROLE.DELETE.SUCCESS', { name: role.name }), 'success'),
-      onError: (error) => toast(readServerErrors(error, {}, t('CUSTOM_ROLE.DELETE.ERROR')).message ?? t('CUSTOM_ROLE.DELETE.ERROR'), 'error'),
-    });
-  };
+  const { askRemove: askDelete, dialog } = useConfirmedRemoval((role: CustomRole) => ({
+    title: t('CUSTOM_ROLE.DELETE.TITLE', { name: role.name }),
+    description: holders(role) === undefined ? t('CUSTOM_ROLE.DELETE.DESCRIPTION_UNKNOWN') : t(plural('CUSTOM_ROLE.DELETE.DESCRIPTION', holders(role) ?? 0), { count: holders(role) ?? 0 }),
+    confirmLabel: t('CUSTOM_ROLE.DELETE.CONFIRM'),
+    cancelLabel: t('CUSTOM_ROLE.DELETE.CANCEL'),
+    run: (callbacks) => remove.mutate(role.id, callbacks),
+    success: t('CUSTOM_ROLE.DELETE.SUCCESS', { name: role.name }),
+    failure: (error) => readServerErrors(error, {}, t('CUSTOM_ROLE.DELETE.ERROR')).message ?? t('CUSTOM_ROLE.DELETE.ERROR'),
+  }));
 
   const featureOff = isFeatureDisabled(roles.error);
   const addButton = (

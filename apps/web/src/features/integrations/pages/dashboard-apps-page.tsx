@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import type { DashboardApp } from '@app/shared/dashboard-apps';
 import { Button } from '../../../components/button.tsx';
-import { useConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useConfirmedRemoval } from '../../../components/confirmed-removal.tsx';
 import { SettingsEmpty, SettingsPage, SettingsQueryState } from '../../../components/settings-page.tsx';
-import { useToast } from '../../../components/toast-provider.tsx';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { accountPath } from '../../../lib/routing.ts';
 import { useCurrentAccount } from '../../auth/index.ts';
@@ -16,24 +15,17 @@ export function DashboardAppsPage() {
   const { account } = useCurrentAccount();
   const apps = useDashboardApps(account.id);
   const remove = useDeleteDashboardApp(account.id);
-  const toast = useToast();
-  const { confirm, dialog } = useConfirmDialog();
   const [editing, setEditing] = useState<DashboardApp | 'new' | null>(null);
 
-  const askDelete = async (app: DashboardApp) => {
-    const yes = await confirm({
-      title: t('INTEGRATION_SETTINGS.DASHBOARD_APPS.DELETE_CONFIRM.TITLE', { title: app.title }),
-      description: t('INTEGRATION_SETTINGS.DASHBOARD_APPS.DELETE_CONFIRM.DESCRIPTION'),
-      confirmLabel: t('INTEGRATION_SETTINGS.DASHBOARD_APPS.DELETE_CONFIRM.YES'),
-      cancelLabel: t('INTEGRATION_SETTINGS.DASHBOARD_APPS.DELETE_CONFIRM.NO'),
-      tone: 'danger',
-    });
-    if (!yes) return;
-    remove.mutate(app.id, {
-      onSuccess: () => toast(t('INTEGRATION_SETTINGS.DASHBOARD_APPS.DELETED'), 'success'),
-      onError: () => toast(t('INTEGRATION_SETTINGS.DASHBOARD_APPS.DELETE_ERROR'), 'error'),
-    });
-  };
+  const { askRemove: askDelete, dialog } = useConfirmedRemoval((app: DashboardApp) => ({
+    title: t('INTEGRATION_SETTINGS.DASHBOARD_APPS.DELETE_CONFIRM.TITLE', { title: app.title }),
+    description: t('INTEGRATION_SETTINGS.DASHBOARD_APPS.DELETE_CONFIRM.DESCRIPTION'),
+    confirmLabel: t('INTEGRATION_SETTINGS.DASHBOARD_APPS.DELETE_CONFIRM.YES'),
+    cancelLabel: t('INTEGRATION_SETTINGS.DASHBOARD_APPS.DELETE_CONFIRM.NO'),
+    run: (callbacks) => remove.mutate(app.id, callbacks),
+    success: t('INTEGRATION_SETTINGS.DASHBOARD_APPS.DELETED'),
+    failure: () => t('INTEGRATION_SETTINGS.DASHBOARD_APPS.DELETE_ERROR'),
+  }));
 
   const add = (
     <Button variant="primary" onClick={() => setEditing('new')}>

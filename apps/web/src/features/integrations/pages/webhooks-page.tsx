@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import type { Webhook } from '@app/shared/webhooks';
 import { Button } from '../../../components/button.tsx';
-import { useConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useConfirmedRemoval } from '../../../components/confirmed-removal.tsx';
 import { SettingsEmpty, SettingsPage, SettingsQueryState } from '../../../components/settings-page.tsx';
-import { useToast } from '../../../components/toast-provider.tsx';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { accountPath } from '../../../lib/routing.ts';
 import { useCurrentAccount } from '../../auth/index.ts';
@@ -33,25 +32,18 @@ export function WebhooksPage() {
   const webhooks = useWebhooks(account.id);
   const inboxes = useInboxes(account.id);
   const remove = useDeleteWebhook(account.id);
-  const toast = useToast();
-  const { confirm, dialog } = useConfirmDialog();
   const [editing, setEditing] = useState<Webhook | 'new' | null>(null);
   const [logOf, setLogOf] = useState<Webhook | null>(null);
 
-  const askDelete = async (webhook: Webhook) => {
-    const yes = await confirm({
-      title: t('INTEGRATION_SETTINGS.WEBHOOK.DELETE_CONFIRM.TITLE'),
-      description: t('INTEGRATION_SETTINGS.WEBHOOK.DELETE_CONFIRM.DESCRIPTION', { url: webhook.url }),
-      confirmLabel: t('INTEGRATION_SETTINGS.WEBHOOK.DELETE_CONFIRM.YES'),
-      cancelLabel: t('INTEGRATION_SETTINGS.WEBHOOK.DELETE_CONFIRM.NO'),
-      tone: 'danger',
-    });
-    if (!yes) return;
-    remove.mutate(webhook.id, {
-      onSuccess: () => toast(t('INTEGRATION_SETTINGS.WEBHOOK.DELETED'), 'success'),
-      onError: () => toast(t('INTEGRATION_SETTINGS.WEBHOOK.DELETE_ERROR'), 'error'),
-    });
-  };
+  const { askRemove: askDelete, dialog } = useConfirmedRemoval((webhook: Webhook) => ({
+    title: t('INTEGRATION_SETTINGS.WEBHOOK.DELETE_CONFIRM.TITLE'),
+    description: t('INTEGRATION_SETTINGS.WEBHOOK.DELETE_CONFIRM.DESCRIPTION', { url: webhook.url }),
+    confirmLabel: t('INTEGRATION_SETTINGS.WEBHOOK.DELETE_CONFIRM.YES'),
+    cancelLabel: t('INTEGRATION_SETTINGS.WEBHOOK.DELETE_CONFIRM.NO'),
+    run: (callbacks) => remove.mutate(webhook.id, callbacks),
+    success: t('INTEGRATION_SETTINGS.WEBHOOK.DELETED'),
+    failure: () => t('INTEGRATION_SETTINGS.WEBHOOK.DELETE_ERROR'),
+  }));
 
   const add = (
     <Button variant="primary" onClick={() => setEditing('new')}>

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import type { Label } from '@app/shared/labels';
 import { Button } from '../../../components/button.tsx';
-import { useConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useConfirmedRemoval } from '../../../components/confirmed-removal.tsx';
 import { SettingsEmpty, SettingsPage, SettingsQueryState } from '../../../components/settings-page.tsx';
-import { useToast } from '../../../components/toast-provider.tsx';
 import { readServerErrors } from '../../../lib/form-errors.ts';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { useCurrentAccount } from '../../auth/index.ts';
@@ -18,24 +17,17 @@ export function LabelsPage() {
   const { account } = useCurrentAccount();
   const labels = useLabelList(account.id);
   const remove = useDeleteLabel(account.id);
-  const toast = useToast();
-  const { confirm, dialog: confirmDialog } = useConfirmDialog();
   const [dialog, setDialog] = useState<DialogState>(null);
 
-  const askDelete = async (label: Label) => {
-    const yes = await confirm({
-      title: t('LABEL_MGMT.DELETE.CONFIRM.TITLE', { title: label.title }),
-      description: t('LABEL_MGMT.DELETE.CONFIRM.MESSAGE'),
-      confirmLabel: t('LABEL_MGMT.DELETE.CONFIRM.YES'),
-      cancelLabel: t('LABEL_MGMT.DELETE.CONFIRM.NO'),
-      tone: 'danger',
-    });
-    if (!yes) return;
-    remove.mutate(label.id, {
-      onSuccess: () => toast(t('LABEL_MGMT.DELETE.API.SUCCESS_MESSAGE'), 'success'),
-      onError: (error) => toast(readServerErrors(error, {}, t('LABEL_MGMT.DELETE.API.ERROR_MESSAGE')).message ?? '', 'error'),
-    });
-  };
+  const { askRemove: askDelete, dialog: confirmDialog } = useConfirmedRemoval((label: Label) => ({
+    title: t('LABEL_MGMT.DELETE.CONFIRM.TITLE', { title: label.title }),
+    description: t('LABEL_MGMT.DELETE.CONFIRM.MESSAGE'),
+    confirmLabel: t('LABEL_MGMT.DELETE.CONFIRM.YES'),
+    cancelLabel: t('LABEL_MGMT.DELETE.CONFIRM.NO'),
+    run: (callbacks) => remove.mutate(label.id, callbacks),
+    success: t('LABEL_MGMT.DELETE.API.SUCCESS_MESSAGE'),
+    failure: (error) => readServerErrors(error, {}, t('LABEL_MGMT.DELETE.API.ERROR_MESSAGE')).message ?? '',
+  }));
 
   const addButton = (
     <Button variant="primary" onClick={() => setDialog({ label: null })}>

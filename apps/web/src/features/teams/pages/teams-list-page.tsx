@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import type { Team } from '@app/shared/teams';
-import { useConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Button } from '../../../components/button.tsx';
+import { useConfirmedRemoval } from '../../../components/confirmed-removal.tsx';
 import { SettingsEmpty, SettingsPage, SettingsQueryState } from '../../../components/settings-page.tsx';
-import { useToast } from '../../../components/toast-provider.tsx';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { accountPath } from '../../../lib/routing.ts';
 import { useCurrentAccount } from '../../auth/index.ts';
@@ -17,8 +16,6 @@ export function TeamsListPage() {
   const { account } = useCurrentAccount();
   const teams = useTeams(account.id);
   const remove = useDeleteTeam(account.id);
-  const toast = useToast();
-  const { confirm, dialog } = useConfirmDialog();
   const list = teams.data ?? [];
   const newTeam = (
     <Link className="button button--primary" to={accountPath(account.id, teamStepPath('new', 'details'))}>
@@ -26,20 +23,15 @@ export function TeamsListPage() {
     </Link>
   );
 
-  const askDelete = async (team: Team) => {
-    const yes = await confirm({
-      title: t('TEAMS_SETTINGS.DELETE.TITLE', { name: team.name }),
-      description: t('TEAMS_SETTINGS.DELETE.DESCRIPTION'),
-      confirmLabel: t('TEAMS_SETTINGS.DELETE.CONFIRM'),
-      cancelLabel: t('TEAMS_SETTINGS.DELETE.CANCEL'),
-      tone: 'danger',
-    });
-    if (!yes) return;
-    remove.mutate(team.id, {
-      onSuccess: () => toast(t('TEAMS_SETTINGS.DELETE.SUCCESS', { name: team.name }), 'success'),
-      onError: (error) => toast(readTeamError(error, []).message ?? t('TEAMS_SETTINGS.API_ERROR'), 'error'),
-    });
-  };
+  const { askRemove: askDelete, dialog } = useConfirmedRemoval((team: Team) => ({
+    title: t('TEAMS_SETTINGS.DELETE.TITLE', { name: team.name }),
+    description: t('TEAMS_SETTINGS.DELETE.DESCRIPTION'),
+    confirmLabel: t('TEAMS_SETTINGS.DELETE.CONFIRM'),
+    cancelLabel: t('TEAMS_SETTINGS.DELETE.CANCEL'),
+    run: (callbacks) => remove.mutate(team.id, callbacks),
+    success: t('TEAMS_SETTINGS.DELETE.SUCCESS', { name: team.name }),
+    failure: (error) => readTeamError(error, []).message ?? t('TEAMS_SETTINGS.API_ERROR'),
+  }));
 
   return (
     <SettingsPage title={t('TEAMS_SETTINGS.HEADER')} description={t('TEAMS_SETTINGS.DESCRIPTION')} actions={newTeam}>
