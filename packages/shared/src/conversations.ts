@@ -3,8 +3,9 @@ import { AgentSchema } from './agents.ts';
 import { ContactPushSchema } from './contacts.ts';
 import { CONVERSATION_PRIORITIES, CONVERSATION_STATUSES } from './constants.ts';
 import { MessageAttachmentsSchema, MessageSchema } from './messages.ts';
+import { ASSIGNEE_TYPES, CONVERSATION_SORTS, CONVERSATION_TYPES, STATUS_FILTERS } from './conversations-constants.ts';
 
-export const CONVERSATIONS_PER_PAGE = 25;
+export * from './conversations-constants.ts';
 
 const unix = z.number().int();
 
@@ -55,25 +56,6 @@ export const ConversationCountsSchema = z.object({
 });
 export type ConversationCounts = z.infer<typeof ConversationCountsSchema>;
 
-export const CONVERSATION_SORTS = [
-  'latest',
-  'sort_on_created_at',
-  'sort_on_priority',
-  'sort_on_waiting_since',
-  'last_activity_at_asc',
-  'last_activity_at_desc',
-  'created_at_asc',
-  'created_at_desc',
-  'priority_asc',
-  'priority_desc',
-  'waiting_since_asc',
-  'waiting_since_desc',
-] as const;
-export type ConversationSort = (typeof CONVERSATION_SORTS)[number];
-
-export const ASSIGNEE_TYPES = ['me', 'unassigned', 'assigned', 'all'] as const;
-export const CONVERSATION_TYPES = ['mention', 'participating', 'unattended'] as const;
-export const STATUS_FILTERS = [...CONVERSATION_STATUSES, 'all'] as const;
 
 /** Accepts `labels[]=a&labels[]=b`, repeated `labels=`, or `labels=a,b`. */
 const stringList = z.preprocess(

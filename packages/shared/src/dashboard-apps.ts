@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { requiredText, wrapped } from './common.ts';
 
+export * from './dashboard-apps-constants.ts';
+
 /** An http(s) address a frame may load (Chatwoot's JSON schema: `format: uri`; here only web pages). */
 export const frameUrl = z
   .string()
@@ -37,8 +39,3 @@ export const UpdateDashboardAppBodySchema = wrapped('dashboard_app', z.object({ 
 /** GET dashboard_apps answers a bare array, as Chatwoot's index does. */
 export const DashboardAppListSchema = z.array(DashboardAppSchema);
 
-/**
- * What a dashboard app's frame receives (Chatwoot's `appContext`), as a JSON string: on load, and again
- * whenever the frame posts `chatwoot-dashboard-app:fetch-info`.
- */
-export const DASHBOARD_APP_FETCH_INFO = 'chatwoot-dashboard-app:fetch-info';

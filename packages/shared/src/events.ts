@@ -1,50 +1,11 @@
 import { z } from 'zod';
 import { CacheKeysSchema } from './accounts.ts';
 import type { NotificationDeletedEvent, NotificationEvent } from './notifications.ts';
+import type { CONTACT_EVENTS, CONVERSATION_EVENTS, MESSAGE_EVENTS, TYPING_EVENTS } from './events-constants.ts';
 
-/** Realtime event names of 000 section 7; the socket delivers them, listeners subscribe to them. */
-export const REALTIME_EVENTS = [
-  'message.created',
-  'message.updated',
-  'conversation.created',
-  'conversation.status_changed',
-  'conversation.updated',
-  'conversation.read',
-  'conversation.mentioned',
-  'conversation.typing_on',
-  'conversation.typing_off',
-  'conversation.contact_changed',
-  'assignee.changed',
-  'presence.update',
-  'contact.deleted',
-  'contact.updated',
-  'notification.created',
-  'notification.updated',
-  'notification.deleted',
-  'first.reply.created',
-  'account.cache_invalidated',
-  'user:logout',
-  'page:reload',
-] as const;
-export type RealtimeEventName = (typeof REALTIME_EVENTS)[number];
+export * from './events-constants.ts';
 
 export const CacheInvalidatedSchema = z.object({ cache_keys: CacheKeysSchema });
-
-/** Events about one conversation; `inboxId` scopes delivery to the inbox's members (and administrators). */
-export const CONVERSATION_EVENTS = [
-  'conversation.created',
-  'conversation.updated',
-  'conversation.status_changed',
-  'conversation.read',
-  'conversation.contact_changed',
-  'assignee.changed',
-  'first.reply.created',
-] as const;
-export const MESSAGE_EVENTS = ['message.created', 'message.updated'] as const;
-export const TYPING_EVENTS = ['conversation.typing_on', 'conversation.typing_off'] as const;
-export const CONTACT_EVENTS = ['contact.created', 'contact.updated', 'contact.deleted'] as const;
-/** Events about one user's notifications; `userId` delivers them to that user only. */
-export const NOTIFICATION_EVENTS = ['notification.created', 'notification.updated', 'notification.deleted'] as const;
 
 /**
  * What services publish on the internal bus after a commit. `data` is the payload clients receive

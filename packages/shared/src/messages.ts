@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { AgentSchema } from './agents.ts';
 import { wrapped } from './common.ts';
 import { ContactPushSchema } from './contacts.ts';
-import { ATTACHMENT_FILE_TYPES, MESSAGE_CONTENT_TYPES, MESSAGE_STATUSES, MESSAGE_TYPES, type MessageType } from './constants.ts';
+import { ATTACHMENT_FILE_TYPES, MESSAGE_CONTENT_TYPES, MESSAGE_STATUSES } from './constants.ts';
 import { UploadedFileSchema } from './profile.ts';
+import { MESSAGE_ATTACHMENT_MAX_BYTES, MESSAGE_ATTACHMENTS_MAX, MESSAGE_CONTENT_MAX } from './messages-constants.ts';
 
-/** REST and realtime carry message_type as Chatwoot's integer (0 incoming, 1 outgoing, 2 activity, 3 template). */
-export const messageTypeNumber = (type: MessageType): number => MESSAGE_TYPES.indexOf(type);
+export * from './messages-constants.ts';
 
 export const AttachmentSchema = z.object({
   id: z.number().int(),
@@ -68,13 +68,6 @@ export type Message = z.infer<typeof MessageSchema>;
 
 // --- limits
 
-/** Chatwoot's content length limit. */
-export const MESSAGE_CONTENT_MAX = 150_000;
-/** Per file; plugins/multipart refuses larger parts before they reach the route (413). */
-export const MESSAGE_ATTACHMENT_MAX_BYTES = 40 * 1024 * 1024;
-export const MESSAGE_ATTACHMENTS_MAX = 10;
-/** Page sizes of GET messages (Chatwoot's MessageFinder). */
-export const MESSAGES_PAGE = { latest: 20, before: 20, after: 100, between: 1000 } as const;
 /** Content a deleted message keeps. */
 export const DELETED_MESSAGE_CONTENT = 'This message was deleted';
 /** Statuses an API-channel integrator reports through PATCH. */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { wrapped } from './common.ts';
+
+export * from './notifications-constants.ts';
 import { ConversationSchema } from './conversations.ts';
 import { MessageSchema, MessageSenderSchema } from './messages.ts';
 
@@ -30,9 +32,6 @@ export type PushNotificationFlag = `push_${NotificationType}`;
 /** What a user gets in an account before they change their settings (Chatwoot's AccountUser default). */
 export const DEFAULT_EMAIL_FLAGS: readonly EmailNotificationFlag[] = ['email_conversation_assignment'];
 export const DEFAULT_PUSH_FLAGS: readonly PushNotificationFlag[] = ['push_conversation_assignment'];
-
-/** 000 section 9 and Chatwoot's NotificationFinder: 15 per page. */
-export const NOTIFICATIONS_PER_PAGE = 15;
 
 // --- the notification object
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { fakeApi } from '../test/fake-api.ts';
 import { sessionHeaders } from '../test/fixtures.ts';
-import { api, apiRequest, ApiError, ContractError, SESSION_EXPIRED_EVENT } from './api-client.ts';
+import { api, apiRequest, ApiError, arrayOf, ContractError, SESSION_EXPIRED_EVENT } from './api-client.ts';
 import { hasSession, storeSession } from './session.ts';
 
 const signIn = () => storeSession(new Headers(sessionHeaders()));
@@ -84,6 +84,16 @@ describe('api client', () => {
     expect((error as Error).message).toContain('id:');
     expect(await api('/y', { schema: load })).toEqual({ id: 1 });
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('arrayOf loads the item schema and checks every element of a list answer against it', async () => {
+    fakeApi({ 'GET /x': { body: [{ id: 1 }, { id: 'two' }] }, 'GET /y': { body: [{ id: 1 }, { id: 2 }] } });
+    const item = vi.fn(async () => z.object({ id: z.number() }));
+    const error = await api('/x', { schema: arrayOf(item) }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContractError);
+    expect((error as Error).message).toContain('1.id:');
+    expect(await api('/y', { schema: arrayOf(item) })).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(item).toHaveBeenCalledTimes(2);
   });
 
   it('turns a network failure into an ApiError with status 0', async () => {

@@ -49,6 +49,17 @@ export const SESSION_EXPIRED_EVENT = 'session:expired';
  */
 export type AnswerSchema<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
 
+/**
+ * A loader of `z.array(item)` for a module that must not import zod itself: zod and the item's schema are
+ * imported when a development build checks an answer, never in production.
+ */
+export const arrayOf =
+  <T>(item: () => Promise<z.ZodType<T>>): (() => Promise<z.ZodType<T[]>>) =>
+  async () => {
+    const [{ z }, schema] = await Promise.all([import('zod'), item()]);
+    return z.array(schema);
+  };
+
 export type RequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;

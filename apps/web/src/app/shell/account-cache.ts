@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { CacheKeysResponseSchema } from '@app/shared/accounts';
 import { api } from '../../lib/api-client.ts';
 import { CACHE_KEY_RESOURCES, onCableEvent, type CacheKeyResource } from '../../lib/realtime/index.ts';
 import { shellKeys } from './api.ts';
@@ -160,7 +159,7 @@ export function startAccountCache(client: QueryClient, accountId: number, fetchK
 }
 
 /** S1-7.06: GET cache_keys. */
-export const fetchCacheKeys = (accountId: number) => api(`/api/v1/accounts/${accountId}/cache_keys`, { schema: CacheKeysResponseSchema });
+export const fetchCacheKeys = (accountId: number) => api(`/api/v1/accounts/${accountId}/cache_keys`, { schema: () => import('@app/shared/accounts').then((m) => m.CacheKeysResponseSchema) });
 
 /** The shell keeps its account's cache while it shows the account. */
 export function useAccountCache(accountId: number): void {

@@ -1,31 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { AccountSchema, LimitsResponseSchema } from '@app/shared/accounts';
 import type { Availability } from '@app/shared/constants';
-import { CustomFilterSchema } from '@app/shared/custom-filters';
-import { InboxListSchema, OpenConversationsCountSchema } from '@app/shared/inboxes';
-import { LabelListSchema } from '@app/shared/labels';
-import { TeamSchema } from '@app/shared/teams';
-import { CurrentUserSchema } from '@app/shared/users';
-import { api } from '../../lib/api-client.ts';
+import { api, arrayOf } from '../../lib/api-client.ts';
 import { cacheKeyMeta } from '../../lib/realtime/index.ts';
 import { sessionKeys } from '../../features/auth/index.ts';
 
-/**
- * GET /api/v1/global_config (apps/api/src/modules/system). The schema lives in the API module, not in
- * @app/shared yet, so the fields the shell reads are described here.
- */
-export const GlobalConfigSchema = z.looseObject({
-  agent_bots_enabled: z.boolean(),
-  deployment: z.enum(['self_hosted', 'cloud']),
-  create_new_account_from_dashboard: z.boolean(),
-  /** The cloud offering with BILLING_CHECKOUT_URL set (docs/billing.md). */
-  billing_configured: z.boolean().optional(),
-});
-export type GlobalConfig = z.infer<typeof GlobalConfigSchema>;
+// Answers are checked against their schemas in development only: the schemas (and zod) are loaded on demand,
+// so the shell's chunk ships neither (apps/web/src/lib/api-client.ts).
+const shellSchemas = () => import('./schemas.ts');
+const accountSchemas = () => import('@app/shared/accounts');
+const inboxSchemas = () => import('@app/shared/inboxes');
+const currentUserSchema = () => import('@app/shared/users').then((m) => m.CurrentUserSchema);
 
-/** GET /api: the installation's running version. */
-const ServerStatusSchema = z.looseObject({ version: z.string() });
+export type { GlobalConfig } from './schemas.ts';
 
 const accountBase = (accountId: number) => `/api/v1/accounts/${accountId}`;
 
@@ -49,7 +35,7 @@ export function useGlobalConfig() {
   return useQuery({
     queryKey: shellKeys.globalConfig(),
     staleTime: Infinity,
-    queryFn: ({ signal }) => api('/api/v1/global_config', { schema: GlobalConfigSchema, signal }),
+    queryFn: ({ signal }) => api('/api/v1/global_config', { schema: () => shellSchemas().then((m) => m.GlobalConfigSchema), signal }),
   });
 }
 
@@ -58,7 +44,7 @@ export function useServerVersion(enabled: boolean) {
     queryKey: shellKeys.serverVersion(),
     enabled,
     staleTime: Infinity,
-    queryFn: async ({ signal }) => (await api('/api', { schema: ServerStatusSchema, signal })).version,
+    queryFn: async ({ signal }) => (await api('/api', { schema: () => shellSchemas().then((m) => m.ServerStatusSchema), signal })).version,
   });
 }
 
@@ -67,7 +53,7 @@ export function useAccount(accountId: number) {
   return useQuery({
     queryKey: shellKeys.account(accountId),
     staleTime: FIVE_MINUTES,
-    queryFn: ({ signal }) => api(accountBase(accountId), { schema: AccountSchema, signal }),
+    queryFn: ({ signal }) => api(accountBase(accountId), { schema: () => accountSchemas().then((m) => m.AccountSchema), signal }),
   });
 }
 
@@ -76,7 +62,7 @@ export function useLimits(accountId: number, enabled: boolean) {
     queryKey: shellKeys.limits(accountId),
     enabled,
     staleTime: FIVE_MINUTES,
-    queryFn: async ({ signal }) => (await api(`${accountBase(accountId)}/limits`, { schema: LimitsResponseSchema, signal })).limits,
+    queryFn: async ({ signal }) => (await api(`${accountBase(accountId)}/limits`, { schema: () => accountSchemas().then((m) => m.LimitsResponseSchema), signal })).limits,
   });
 }
 
@@ -86,7 +72,7 @@ export function useInboxes(accountId: number, enabled = true) {
     queryKey: shellKeys.inboxes(accountId),
     enabled,
     meta: cacheKeyMeta('inbox'),
-    queryFn: async ({ signal }) => (await api(`${accountBase(accountId)}/inboxes`, { schema: InboxListSchema, signal })).payload,
+    queryFn: async ({ signal }) => (await api(`${accountBase(accountId)}/inboxes`, { schema: () => inboxSchemas().then((m) => m.InboxListSchema), signal })).payload,
   });
 }
 
@@ -96,7 +82,7 @@ export function useInboxCounts(accountId: number, enabled = true) {
     queryKey: shellKeys.inboxCounts(accountId),
     enabled,
     queryFn: async ({ signal }) => {
-      const { payload } = await api(`${accountBase(accountId)}/inboxes/open_conversations_count`, { schema: OpenConversationsCountSchema, signal });
+      const { payload } = await api(`${accountBase(accountId)}/inboxes/open_conversations_count`, { schema: () => inboxSchemas().then((m) => m.OpenConversationsCountSchema), signal });
       return Object.fromEntries(payload.map((row) => [row.inbox_id, row.unresponded_conversations_count])) as Record<number, number>;
     },
   });
@@ -107,7 +93,7 @@ export function useTeams(accountId: number, enabled: boolean) {
     queryKey: shellKeys.teams(accountId),
     enabled,
     meta: cacheKeyMeta('team'),
-    queryFn: ({ signal }) => api(`${accountBase(accountId)}/teams`, { schema: z.array(TeamSchema), signal }),
+    queryFn: ({ signal }) => api(`${accountBase(accountId)}/teams`, { schema: arrayOf(() => import('@app/shared/teams').then((m) => m.TeamSchema)), signal }),
   });
 }
 
@@ -116,7 +102,7 @@ export function useLabels(accountId: number, enabled = true) {
     queryKey: shellKeys.labels(accountId),
     enabled,
     meta: cacheKeyMeta('label'),
-    queryFn: async ({ signal }) => (await api(`${accountBase(accountId)}/labels`, { schema: LabelListSchema, signal })).payload,
+    queryFn: async ({ signal }) => (await api(`${accountBase(accountId)}/labels`, { schema: () => import('@app/shared/labels').then((m) => m.LabelListSchema), signal })).payload,
   });
 }
 
@@ -125,7 +111,7 @@ export function useFolders(accountId: number, type: 'conversation' | 'contact', 
   return useQuery({
     queryKey: shellKeys.folders(accountId, type),
     enabled,
-    queryFn: ({ signal }) => api(`${accountBase(accountId)}/custom_filters?filter_type=${type}`, { schema: z.array(CustomFilterSchema), signal }),
+    queryFn: ({ signal }) => api(`${accountBase(accountId)}/custom_filters?filter_type=${type}`, { schema: arrayOf(() => import('@app/shared/custom-filters').then((m) => m.CustomFilterSchema)), signal }),
   });
 }
 
@@ -134,7 +120,7 @@ export function useSetAvailability(accountId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (availability: Availability) =>
-      api('/api/v1/profile/availability', { method: 'POST', body: { profile: { availability, account_id: accountId } }, schema: CurrentUserSchema }),
+      api('/api/v1/profile/availability', { method: 'POST', body: { profile: { availability, account_id: accountId } }, schema: currentUserSchema }),
     onSuccess: (user) => client.setQueryData(sessionKeys.currentUser(), user),
   });
 }
@@ -144,7 +130,7 @@ export function useSetAutoOffline(accountId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (autoOffline: boolean) =>
-      api('/api/v1/profile/auto_offline', { method: 'POST', body: { profile: { auto_offline: autoOffline, account_id: accountId } }, schema: CurrentUserSchema }),
+      api('/api/v1/profile/auto_offline', { method: 'POST', body: { profile: { auto_offline: autoOffline, account_id: accountId } }, schema: currentUserSchema }),
     onSuccess: (user) => client.setQueryData(sessionKeys.currentUser(), user),
   });
 }

@@ -1,6 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SignInResponseSchema } from '@app/shared/auth';
-import { CurrentUserSchema } from '@app/shared/users';
 import { api } from '../../lib/api-client.ts';
 import { sessionKeys } from '../auth/index.ts';
 
@@ -9,7 +7,7 @@ export function useCreateAccount() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (accountName: string) =>
-      (await api('/api/v1/accounts', { method: 'POST', body: { account_name: accountName }, schema: SignInResponseSchema })).data,
+      (await api('/api/v1/accounts', { method: 'POST', body: { account_name: accountName }, schema: () => import('@app/shared/auth').then((m) => m.SignInResponseSchema) })).data,
     // The user now has one more account: the guard must know it before the app opens the new dashboard.
     onSuccess: (user) => client.setQueryData(sessionKeys.currentUser(), user),
   });
@@ -19,6 +17,6 @@ export function useCreateAccount() {
 export function useSetActiveAccount() {
   return useMutation({
     mutationFn: (accountId: number) =>
-      api('/api/v1/profile/set_active_account', { method: 'PUT', body: { profile: { account_id: accountId } }, schema: CurrentUserSchema }),
+      api('/api/v1/profile/set_active_account', { method: 'PUT', body: { profile: { account_id: accountId } }, schema: () => import('@app/shared/users').then((m) => m.CurrentUserSchema) }),
   });
 }

@@ -1,21 +1,10 @@
 import type { InfiniteData } from '@tanstack/react-query';
-import { AgentListSchema, type Agent } from '@app/shared/agents';
-import {
-  ConversationListSchema,
-  ConversationMetaSchema,
-  ConversationPageSchema,
-  ConversationSchema,
-  type Conversation,
-  type ConversationCounts,
-} from '@app/shared/conversations';
-import { CustomFilterSchema } from '@app/shared/custom-filters';
-import { InboxListSchema } from '@app/shared/inboxes';
-import { AssignableAgentListSchema } from '@app/shared/inbox-members';
-import { LabelListSchema } from '@app/shared/labels';
-import { MessageListSchema, MessageSchema, type Message, type MessageList } from '@app/shared/messages';
-import { TeamSchema } from '@app/shared/teams';
-import { z } from 'zod';
-import { api, ApiError, SESSION_EXPIRED_EVENT } from '../../lib/api-client.ts';
+import type { Agent } from '@app/shared/agents';
+import type { Conversation, ConversationCounts } from '@app/shared/conversations';
+import type { CustomFilterSchema } from '@app/shared/custom-filters';
+import type { Message, MessageList } from '@app/shared/messages';
+import type { z } from 'zod';
+import { api, ApiError, arrayOf, SESSION_EXPIRED_EVENT } from '../../lib/api-client.ts';
 import { clearSession, readSession } from '../../lib/session.ts';
 import { listSearchParams, type CountsFilters, type ListFilters } from './utils/list-filters.ts';
 
@@ -56,8 +45,16 @@ export const accountBase = (accountId: number) => `/api/v1/accounts/${accountId}
 const conversationsBase = (accountId: number) => `${accountBase(accountId)}/conversations`;
 export const conversationBase = (accountId: number, id: number) => `${conversationsBase(accountId)}/${id}`;
 
-const FolderListSchema = z.array(CustomFilterSchema);
 export type Folder = z.infer<typeof CustomFilterSchema>;
+
+// Answers are checked against @app/shared's schemas in development only: the schemas (and zod) are loaded on
+// demand, so the workspace's chunks ship neither (lib/api-client.ts).
+const conversationSchemas = () => import('@app/shared/conversations');
+const messageSchemas = () => import('@app/shared/messages');
+const contactConversationsSchema = async () => {
+  const [{ z }, { ConversationSchema }] = await Promise.all([import('zod'), conversationSchemas()]);
+  return z.object({ payload: z.array(ConversationSchema) });
+};
 
 // --- conversations
 
@@ -65,55 +62,55 @@ export async function fetchConversationPage(accountId: number, filters: ListFilt
   if (filters.scope.kind === 'folder') {
     const folder = await fetchFolder(accountId, filters.scope.folderId, signal);
     const body = { payload: (folder.query as { payload?: unknown }).payload ?? [] };
-    const answer = await api(`${conversationsBase(accountId)}/filter?page=${page}`, { method: 'POST', body, schema: ConversationPageSchema, signal });
+    const answer = await api(`${conversationsBase(accountId)}/filter?page=${page}`, { method: 'POST', body, schema: () => conversationSchemas().then((m) => m.ConversationPageSchema), signal });
     return { payload: answer.payload, meta: answer.meta };
   }
-  const answer = await api(`${conversationsBase(accountId)}?${listSearchParams(filters, page)}`, { schema: ConversationListSchema, signal });
+  const answer = await api(`${conversationsBase(accountId)}?${listSearchParams(filters, page)}`, { schema: () => conversationSchemas().then((m) => m.ConversationListSchema), signal });
   return { payload: answer.data.payload, meta: answer.data.meta };
 }
 
 /** GET conversations/meta: the tab counts of a list (the tab itself does not change them). */
 export async function fetchCounts(accountId: number, filters: CountsFilters, signal?: AbortSignal): Promise<ConversationCounts> {
-  return (await api(`${conversationsBase(accountId)}/meta?${listSearchParams(filters)}`, { schema: ConversationMetaSchema, signal })).meta;
+  return (await api(`${conversationsBase(accountId)}/meta?${listSearchParams(filters)}`, { schema: () => conversationSchemas().then((m) => m.ConversationMetaSchema), signal })).meta;
 }
 
 /** Conversations whose activity falls in the last `seconds` (the reconnect catch-up of 000 section 4). */
 export async function fetchUpdatedWithin(accountId: number, filters: ListFilters, seconds: number, page = 1): Promise<ConversationPage> {
   const params = listSearchParams(filters, page);
   params.set('updated_within', String(seconds));
-  const answer = await api(`${conversationsBase(accountId)}?${params}`, { schema: ConversationListSchema });
+  const answer = await api(`${conversationsBase(accountId)}?${params}`, { schema: () => conversationSchemas().then((m) => m.ConversationListSchema) });
   return { payload: answer.data.payload, meta: answer.data.meta };
 }
 
 export const fetchConversation = (accountId: number, id: number, signal?: AbortSignal) =>
-  api(conversationBase(accountId, id), { schema: ConversationSchema, signal });
+  api(conversationBase(accountId, id), { schema: () => conversationSchemas().then((m) => m.ConversationSchema), signal });
 
 export async function fetchMessages(accountId: number, id: number, window: { before?: number; after?: number }, signal?: AbortSignal): Promise<MessagePage> {
   const params = new URLSearchParams();
   if (window.before) params.set('before', String(window.before));
   if (window.after) params.set('after', String(window.after));
   const query = params.size ? `?${params}` : '';
-  const answer = await api(`${conversationBase(accountId, id)}/messages${query}`, { schema: MessageListSchema, signal });
+  const answer = await api(`${conversationBase(accountId, id)}/messages${query}`, { schema: () => messageSchemas().then((m) => m.MessageListSchema), signal });
   return { payload: answer.payload, meta: answer.meta };
 }
 
 // --- what the workspace shows beside conversations
 
 export const fetchInboxes = async (accountId: number, signal?: AbortSignal) =>
-  (await api(`${accountBase(accountId)}/inboxes`, { schema: InboxListSchema, signal })).payload;
+  (await api(`${accountBase(accountId)}/inboxes`, { schema: () => import('@app/shared/inboxes').then((m) => m.InboxListSchema), signal })).payload;
 export const fetchLabels = async (accountId: number, signal?: AbortSignal) =>
-  (await api(`${accountBase(accountId)}/labels`, { schema: LabelListSchema, signal })).payload;
-export const fetchTeams = (accountId: number, signal?: AbortSignal) => api(`${accountBase(accountId)}/teams`, { schema: z.array(TeamSchema), signal });
+  (await api(`${accountBase(accountId)}/labels`, { schema: () => import('@app/shared/labels').then((m) => m.LabelListSchema), signal })).payload;
+export const fetchTeams = (accountId: number, signal?: AbortSignal) => api(`${accountBase(accountId)}/teams`, { schema: arrayOf(() => import('@app/shared/teams').then((m) => m.TeamSchema)), signal });
 export const fetchFolders = (accountId: number, signal?: AbortSignal) =>
-  api(`${accountBase(accountId)}/custom_filters?filter_type=conversation`, { schema: FolderListSchema, signal });
+  api(`${accountBase(accountId)}/custom_filters?filter_type=conversation`, { schema: arrayOf(() => import('@app/shared/custom-filters').then((m) => m.CustomFilterSchema)), signal });
 export const fetchParticipants = (accountId: number, id: number, signal?: AbortSignal) =>
-  api(`${conversationBase(accountId, id)}/participants`, { schema: AgentListSchema, signal });
+  api(`${conversationBase(accountId, id)}/participants`, { schema: () => import('@app/shared/agents').then((m) => m.AgentListSchema), signal });
 export const fetchContactConversations = async (accountId: number, contactId: number, signal?: AbortSignal) =>
-  (await api(`${accountBase(accountId)}/contacts/${contactId}/conversations`, { schema: z.object({ payload: z.array(ConversationSchema) }), signal })).payload;
+  (await api(`${accountBase(accountId)}/contacts/${contactId}/conversations`, { schema: contactConversationsSchema, signal })).payload;
 
 /** 001 section 5: only confirmed agents may be assigned. */
 export const fetchAssignableAgents = async (accountId: number, inboxId: number, signal?: AbortSignal): Promise<Agent[]> =>
-  (await api(`${accountBase(accountId)}/assignable_agents?inbox_ids[]=${inboxId}`, { schema: AssignableAgentListSchema, signal })).payload.filter(
+  (await api(`${accountBase(accountId)}/assignable_agents?inbox_ids[]=${inboxId}`, { schema: () => import('@app/shared/inbox-members').then((m) => m.AssignableAgentListSchema), signal })).payload.filter(
     (agent) => agent.confirmed,
   );
 
@@ -131,13 +128,15 @@ export type MessageBody = { content: string; private: boolean; echo_id: string; 
 /** POST messages as JSON, or as multipart with `attachments[]` when there are files. */
 export async function postMessage(accountId: number, id: number, body: MessageBody, files: File[]): Promise<Message> {
   const path = `${conversationBase(accountId, id)}/messages`;
-  if (files.length === 0) return api(path, { method: 'POST', body, schema: MessageSchema });
+  if (files.length === 0) return api(path, { method: 'POST', body, schema: () => messageSchemas().then((m) => m.MessageSchema) });
   const form = new FormData();
   form.set('content', body.content);
   form.set('private', String(body.private));
   form.set('echo_id', body.echo_id);
   for (const file of files) form.append('attachments[]', file, file.name);
-  return MessageSchema.parse(await postForm(path, form));
+  const answer = await postForm(path, form);
+  // Parsed in every build, as before; the schema is loaded with the answer, off the workspace's chunk.
+  return (await messageSchemas()).MessageSchema.parse(answer);
 }
 
 /**

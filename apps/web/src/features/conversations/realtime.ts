@@ -7,7 +7,7 @@ import { adjustCounts } from './utils/counts-cache.ts';
 import { findConversation, knownMember, patchConversation, writeToLists } from './utils/list-cache.ts';
 import { conversationTypeOf, type CountsFilters, type ListKind } from './utils/list-filters.ts';
 import { patchMessage, upsertMessage } from './utils/messages-cache.ts';
-import { CONVERSATION_EVENTS } from '@app/shared/events';
+import { CONVERSATION_EVENTS } from '@app/shared/events-constants';
 
 /** A /cable event as lib/realtime hands it on (its name and payload; docs/realtime.md), or one made here from an answer. */
 export type CableEvent = { event: string; data: unknown };

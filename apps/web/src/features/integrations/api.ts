@@ -1,9 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DashboardAppListSchema, DashboardAppSchema, type DashboardApp } from '@app/shared/dashboard-apps';
-import { CompactInboxListSchema } from '@app/shared/inboxes';
-import { IntegrationAppListSchema, IntegrationAppSchema, IntegrationHookSchema, SlackChannelListSchema } from '@app/shared/integrations';
-import { WebhookDeliveryListSchema, WebhookDeliverySchema, WebhookListSchema, WebhookPayloadSchema, type WebhookEvent } from '@app/shared/webhooks';
+import type { DashboardApp } from '@app/shared/dashboard-apps';
+import type { WebhookDeliveryListSchema, WebhookEvent } from '@app/shared/webhooks';
+import type { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
+
+// Answers are checked against their schemas in development only: the schemas (and zod) are loaded on demand, so
+// the chunk the workspace's dashboard-app tabs share with these hooks ships neither (lib/api-client.ts).
+const dashboardAppSchemas = () => import('@app/shared/dashboard-apps');
+const inboxSchemas = () => import('@app/shared/inboxes');
+const integrationSchemas = () => import('@app/shared/integrations');
+const webhookSchemas = () => import('@app/shared/webhooks');
 
 const accountBase = (accountId: number) => `/api/v1/accounts/${accountId}`;
 
@@ -24,14 +30,14 @@ export const integrationKeys = {
 export function useIntegrationApps(accountId: number) {
   return useQuery({
     queryKey: integrationKeys.apps(accountId),
-    queryFn: async ({ signal }) => (await api(`${accountBase(accountId)}/integrations/apps`, { schema: IntegrationAppListSchema, signal })).payload,
+    queryFn: async ({ signal }) => (await api(`${accountBase(accountId)}/integrations/apps`, { schema: () => integrationSchemas().then((m) => m.IntegrationAppListSchema), signal })).payload,
   });
 }
 
 export function useIntegrationApp(accountId: number, id: string) {
   return useQuery({
     queryKey: integrationKeys.app(accountId, id),
-    queryFn: ({ signal }) => api(`${accountBase(accountId)}/integrations/apps/${encodeURIComponent(id)}`, { schema: IntegrationAppSchema, signal }),
+    queryFn: ({ signal }) => api(`${accountBase(accountId)}/integrations/apps/${encodeURIComponent(id)}`, { schema: () => integrationSchemas().then((m) => m.IntegrationAppSchema), signal }),
     retry: (count, error) => (error as { status?: number }).status !== 404 && count < 2,
   });
 }
@@ -47,7 +53,7 @@ export type HookInput = { app_id: string; inbox_id?: number | null; settings: Re
 export function useCreateHook(accountId: number) {
   const refresh = useRefreshApps(accountId);
   return useMutation({
-    mutationFn: (input: HookInput) => api(`${accountBase(accountId)}/integrations/hooks`, { method: 'POST', body: input, schema: IntegrationHookSchema }),
+    mutationFn: (input: HookInput) => api(`${accountBase(accountId)}/integrations/hooks`, { method: 'POST', body: input, schema: () => integrationSchemas().then((m) => m.IntegrationHookSchema) }),
     onSuccess: refresh,
   });
 }
@@ -56,7 +62,7 @@ export function useUpdateHook(accountId: number) {
   const refresh = useRefreshApps(accountId);
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: boolean }) =>
-      api(`${accountBase(accountId)}/integrations/hooks/${id}`, { method: 'PATCH', body: { status: status ? 1 : 0 }, schema: IntegrationHookSchema }),
+      api(`${accountBase(accountId)}/integrations/hooks/${id}`, { method: 'PATCH', body: { status: status ? 1 : 0 }, schema: () => integrationSchemas().then((m) => m.IntegrationHookSchema) }),
     onSuccess: refresh,
   });
 }
@@ -81,7 +87,7 @@ export function useDeleteIntegration(accountId: number) {
 export function useConnectSlack(accountId: number) {
   const refresh = useRefreshApps(accountId);
   return useMutation({
-    mutationFn: (code: string) => api(`${accountBase(accountId)}/integrations/slack`, { method: 'POST', body: { code }, schema: IntegrationHookSchema }),
+    mutationFn: (code: string) => api(`${accountBase(accountId)}/integrations/slack`, { method: 'POST', body: { code }, schema: () => integrationSchemas().then((m) => m.IntegrationHookSchema) }),
     onSuccess: refresh,
   });
 }
@@ -89,7 +95,7 @@ export function useConnectSlack(accountId: number) {
 export function useSlackChannels(accountId: number, enabled: boolean) {
   return useQuery({
     queryKey: integrationKeys.slackChannels(accountId),
-    queryFn: ({ signal }) => api(`${accountBase(accountId)}/integrations/slack/list_all_channels`, { schema: SlackChannelListSchema, signal }),
+    queryFn: ({ signal }) => api(`${accountBase(accountId)}/integrations/slack/list_all_channels`, { schema: () => integrationSchemas().then((m) => m.SlackChannelListSchema), signal }),
     enabled,
   });
 }
@@ -97,7 +103,7 @@ export function useSlackChannels(accountId: number, enabled: boolean) {
 export function useUpdateSlack(accountId: number) {
   const refresh = useRefreshApps(accountId);
   return useMutation({
-    mutationFn: (referenceId: string) => api(`${accountBase(accountId)}/integrations/slack`, { method: 'PATCH', body: { reference_id: referenceId }, schema: IntegrationHookSchema }),
+    mutationFn: (referenceId: string) => api(`${accountBase(accountId)}/integrations/slack`, { method: 'PATCH', body: { reference_id: referenceId }, schema: () => integrationSchemas().then((m) => m.IntegrationHookSchema) }),
     onSuccess: refresh,
   });
 }
@@ -105,7 +111,7 @@ export function useUpdateSlack(accountId: number) {
 export function useInboxes(accountId: number) {
   return useQuery({
     queryKey: integrationKeys.inboxes(accountId),
-    queryFn: async ({ signal }) => (await api(`${accountBase(accountId)}/inboxes`, { schema: CompactInboxListSchema, signal })).payload,
+    queryFn: async ({ signal }) => (await api(`${accountBase(accountId)}/inboxes`, { schema: () => inboxSchemas().then((m) => m.CompactInboxListSchema), signal })).payload,
   });
 }
 
@@ -116,7 +122,7 @@ export type WebhookInput = { url: string; name: string | null; subscriptions: We
 export function useWebhooks(accountId: number) {
   return useQuery({
     queryKey: integrationKeys.webhooks(accountId),
-    queryFn: async ({ signal }) => (await api(`${accountBase(accountId)}/webhooks`, { schema: WebhookListSchema, signal })).payload.webhooks,
+    queryFn: async ({ signal }) => (await api(`${accountBase(accountId)}/webhooks`, { schema: () => webhookSchemas().then((m) => m.WebhookListSchema), signal })).payload.webhooks,
   });
 }
 
@@ -130,7 +136,7 @@ export function useSaveWebhook(accountId: number) {
   const refresh = useRefreshWebhooks(accountId);
   return useMutation({
     mutationFn: ({ id, input }: { id: number | null; input: WebhookInput }) =>
-      api(id ? `${accountBase(accountId)}/webhooks/${id}` : `${accountBase(accountId)}/webhooks`, { method: id ? 'PATCH' : 'POST', body: { webhook: input }, schema: WebhookPayloadSchema }),
+      api(id ? `${accountBase(accountId)}/webhooks/${id}` : `${accountBase(accountId)}/webhooks`, { method: id ? 'PATCH' : 'POST', body: { webhook: input }, schema: () => webhookSchemas().then((m) => m.WebhookPayloadSchema) }),
     onSuccess: refresh,
   });
 }
@@ -146,7 +152,8 @@ export function useDeleteWebhook(accountId: number) {
 export function useWebhookDeliveries(accountId: number, webhookId: number, page: number) {
   return useQuery({
     queryKey: integrationKeys.deliveries(accountId, webhookId, page),
-    queryFn: ({ signal }) => api(`${accountBase(accountId)}/webhooks/${webhookId}/deliveries?page=${page}`, { schema: WebhookDeliveryListSchema, signal }),
+    queryFn: ({ signal }) =>
+      api<z.infer<typeof WebhookDeliveryListSchema>>(`${accountBase(accountId)}/webhooks/${webhookId}/deliveries?page=${page}`, { schema: () => webhookSchemas().then((m) => m.WebhookDeliveryListSchema), signal }),
     placeholderData: keepPreviousData,
     // Pending deliveries change on their own and new ones arrive while the log is open: look again, often while any is pending.
     refetchInterval: (query) => (query.state.data?.payload.some((d) => d.status === 'pending') ? 2000 : 10_000),
@@ -156,7 +163,7 @@ export function useWebhookDeliveries(accountId: number, webhookId: number, page:
 export function useRedeliver(accountId: number, webhookId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (deliveryId: number) => api(`${accountBase(accountId)}/webhooks/${webhookId}/deliveries/${deliveryId}/redeliver`, { method: 'POST', schema: WebhookDeliverySchema }),
+    mutationFn: (deliveryId: number) => api(`${accountBase(accountId)}/webhooks/${webhookId}/deliveries/${deliveryId}/redeliver`, { method: 'POST', schema: () => webhookSchemas().then((m) => m.WebhookDeliverySchema) }),
     onSuccess: () => client.invalidateQueries({ queryKey: [...integrationKeys.webhooks(accountId), webhookId, 'deliveries'] }),
   });
 }
@@ -168,7 +175,7 @@ export type DashboardAppInput = { title: string; content: DashboardApp['content'
 export function useDashboardApps(accountId: number) {
   return useQuery({
     queryKey: integrationKeys.dashboardApps(accountId),
-    queryFn: ({ signal }) => api(`${accountBase(accountId)}/dashboard_apps`, { schema: DashboardAppListSchema, signal }),
+    queryFn: ({ signal }) => api(`${accountBase(accountId)}/dashboard_apps`, { schema: () => dashboardAppSchemas().then((m) => m.DashboardAppListSchema), signal }),
     staleTime: 60_000,
   });
 }
@@ -183,7 +190,7 @@ export function useSaveDashboardApp(accountId: number) {
   const refresh = useRefreshDashboardApps(accountId);
   return useMutation({
     mutationFn: ({ id, input }: { id: number | null; input: DashboardAppInput }) =>
-      api(id ? `${accountBase(accountId)}/dashboard_apps/${id}` : `${accountBase(accountId)}/dashboard_apps`, { method: id ? 'PATCH' : 'POST', body: { dashboard_app: input }, schema: DashboardAppSchema }),
+      api(id ? `${accountBase(accountId)}/dashboard_apps/${id}` : `${accountBase(accountId)}/dashboard_apps`, { method: id ? 'PATCH' : 'POST', body: { dashboard_app: input }, schema: () => dashboardAppSchemas().then((m) => m.DashboardAppSchema) }),
     onSuccess: refresh,
   });
 }

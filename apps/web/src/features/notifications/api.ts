@@ -1,5 +1,4 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { Notification, NotificationList } from '@app/shared/notifications';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { nextNotificationPage } from './utils/pagination.ts';
@@ -27,7 +26,7 @@ const NotificationListSchema = () => notificationSchemas().then((m) => m.Notific
 const NotificationSchema = () => notificationSchemas().then((m) => m.NotificationSchema);
 
 /** Chatwoot answers a bare integer. */
-const UnreadCountSchema = z.number().int().min(0);
+const UnreadCountSchema = () => import('zod').then(({ z }) => z.number().int().min(0));
 
 const base = (accountId: number) => `/api/v1/accounts/${accountId}/notifications`;
 

@@ -1,10 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NotificationSettingsSchema } from '@app/shared/notifications';
-import { NotificationSubscriptionSchema } from '@app/shared/notification-subscriptions';
-import { CurrentUserSchema, type CurrentUser, type UiSettings } from '@app/shared/users';
+import type { CurrentUser, UiSettings } from '@app/shared/users';
 import { api, ApiError, apiRequest, SESSION_EXPIRED_EVENT } from '../../lib/api-client.ts';
 import { clearSession, readSession, storeSession } from '../../lib/session.ts';
 import { sessionKeys } from '../auth/index.ts';
+
+// Answers are checked against their schemas in development only: the schemas (and zod) are loaded on demand, so
+// the shell's browser-push registration, which uses this module, ships neither (lib/api-client.ts).
+const CurrentUserSchema = () => import('@app/shared/users').then((m) => m.CurrentUserSchema);
+const NotificationSettingsSchema = () => import('@app/shared/notifications').then((m) => m.NotificationSettingsSchema);
+const NotificationSubscriptionSchema = () => import('@app/shared/notification-subscriptions').then((m) => m.NotificationSubscriptionSchema);
 
 const PROFILE_PATH = '/api/v1/profile';
 
@@ -58,7 +62,7 @@ async function putAvatar(file: File): Promise<CurrentUser> {
     }
     throw new ApiError(response.status, body && typeof body === 'object' ? (body as Record<string, unknown>) : {});
   }
-  return import.meta.env.DEV ? CurrentUserSchema.parse(body) : (body as CurrentUser);
+  return import.meta.env.DEV ? (await CurrentUserSchema()).parse(body) : (body as CurrentUser);
 }
 
 /** Every profile call answers the user: the cached current user takes it, so the shell and guard see it at once. */

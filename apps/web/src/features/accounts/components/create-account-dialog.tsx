@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { CreateAccountBodySchema } from '@app/shared/accounts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { accountPath } from '../../../lib/routing.ts';
@@ -25,7 +24,10 @@ export function CreateAccountDialog({ show, onClose }: CreateAccountDialogProps)
   const navigate = useNavigate();
   const toast = useToast();
   const [name, setName] = useState('');
-  const valid = CreateAccountBodySchema.shape.account_name.safeParse(name).success;
+  // CreateAccountBodySchema's account_name (requiredText(255): trimmed, 1 to 255 characters) without zod, which
+  // the shell's chunk does not ship.
+  const trimmedLength = name.trim().length;
+  const valid = trimmedLength >= 1 && trimmedLength <= 255;
 
   const close = () => {
     setName('');

@@ -1,4 +1,4 @@
-import { STATUS_FILTERS, type ConversationSort } from '@app/shared/conversations';
+import { STATUS_FILTERS, type ConversationSort } from '@app/shared/conversations-constants';
 import { t, type MessageKey } from '../../../lib/i18n/i18n.ts';
 import type { ListPreferences } from '../hooks/use-list-preferences.ts';
 import type { ListFilters, StatusFilter } from '../utils/list-filters.ts';

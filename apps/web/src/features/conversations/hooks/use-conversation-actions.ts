@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AgentSchema, type Agent } from '@app/shared/agents';
+import type { Agent } from '@app/shared/agents';
 import type { ConversationPriority, ConversationStatus } from '@app/shared/constants';
-import { ConversationLabelsSchema, ToggleStatusResponseSchema, type Conversation } from '@app/shared/conversations';
-import { TeamSchema } from '@app/shared/teams';
-import { z } from 'zod';
+import type { Conversation } from '@app/shared/conversations';
 import { useToast } from '../../../components/toast-provider.tsx';
-import { api } from '../../../lib/api-client.ts';
+import { api, arrayOf } from '../../../lib/api-client.ts';
 import { t, type MessageKey } from '../../../lib/i18n/i18n.ts';
 import { conversationBase, conversationKeys } from '../api.ts';
 import { applyEvent } from '../realtime.ts';
@@ -13,6 +11,14 @@ import { findConversation } from '../utils/list-cache.ts';
 import { useCacheContext } from './use-cache-context.ts';
 
 type Change = (current: Conversation) => Conversation;
+
+// Answers are checked in development only; their schemas (and zod) load on demand, off the workspace's chunk.
+const conversationSchemas = () => import('@app/shared/conversations');
+const agentSchema = () => import('@app/shared/agents').then((m) => m.AgentSchema);
+const teamAssignmentSchema = async () => {
+  const [{ z }, { TeamSchema }] = await Promise.all([import('zod'), import('@app/shared/teams')]);
+  return z.union([TeamSchema, z.null(), z.object({})]);
+};
 
 /**
  * The header's and sidebar's actions on one conversation. Each answer is written into the cache the way
@@ -43,7 +49,7 @@ export function useConversationActions(accountId: number, conversationId: number
   const toggleStatus = action(
     async (input: { status: ConversationStatus; snoozedUntil?: number | null }) => {
       const body = input.status === 'snoozed' ? { status: input.status, snoozed_until: input.snoozedUntil ?? null } : { status: input.status };
-      const { payload } = await api(`${base}/toggle_status`, { method: 'POST', body, schema: ToggleStatusResponseSchema });
+      const { payload } = await api(`${base}/toggle_status`, { method: 'POST', body, schema: () => conversationSchemas().then((m) => m.ToggleStatusResponseSchema) });
       return (c) => ({ ...c, status: payload.current_status, snoozed_until: payload.snoozed_until });
     },
     (input) => `CONVERSATION.STATUS_TOAST.${input.status}` as MessageKey,
@@ -55,18 +61,18 @@ export function useConversationActions(accountId: number, conversationId: number
   });
 
   const assignAgent = action(async (agent: Agent | null) => {
-    const answer = await api(`${base}/assignments`, { method: 'POST', body: { assignee_id: agent?.id ?? null }, schema: AgentSchema.nullable() });
+    const answer = await api(`${base}/assignments`, { method: 'POST', body: { assignee_id: agent?.id ?? null }, schema: () => agentSchema().then((schema) => schema.nullable()) });
     return (c) => ({ ...c, meta: { ...c.meta, assignee: answer } });
   });
 
   const assignTeam = action(async (teamId: number | null) => {
-    const answer = await api(`${base}/assignments`, { method: 'POST', body: { team_id: teamId }, schema: z.union([TeamSchema, z.null(), z.object({})]) });
+    const answer = await api(`${base}/assignments`, { method: 'POST', body: { team_id: teamId }, schema: teamAssignmentSchema });
     const team = answer && 'id' in answer ? { id: answer.id, name: answer.name } : null;
     return (c) => ({ ...c, meta: { ...c.meta, team } });
   });
 
   const setLabels = action(async (labels: string[]) => {
-    const { payload } = await api(`${base}/labels`, { method: 'POST', body: { labels }, schema: ConversationLabelsSchema });
+    const { payload } = await api(`${base}/labels`, { method: 'POST', body: { labels }, schema: () => conversationSchemas().then((m) => m.ConversationLabelsSchema) });
     return (c) => ({ ...c, labels: payload });
   });
 
@@ -93,7 +99,7 @@ export function useConversationActions(accountId: number, conversationId: number
 
   const participants = useMutation({
     mutationFn: (userIds: number[]) =>
-      api(`${base}/participants`, { method: 'PATCH', body: { user_ids: userIds }, schema: z.array(AgentSchema) }),
+      api(`${base}/participants`, { method: 'PATCH', body: { user_ids: userIds }, schema: arrayOf(agentSchema) }),
     onSuccess: (agents) => client.setQueryData(conversationKeys.participants(accountId, conversationId), agents),
     onError: () => toast(t('CONVERSATION.ACTION_ERROR'), 'error'),
   });

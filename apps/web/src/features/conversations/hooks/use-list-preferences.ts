@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { CONVERSATION_SORTS, STATUS_FILTERS, type ConversationSort } from '@app/shared/conversations';
+import { CONVERSATION_SORTS, STATUS_FILTERS, type ConversationSort } from '@app/shared/conversations-constants';
 import { ASSIGNEE_TABS, DEFAULT_SORT, DEFAULT_STATUS, type AssigneeTab, type StatusFilter } from '../utils/list-filters.ts';
 
 export type ListPreferences = { status: StatusFilter; assigneeType: AssigneeTab; sortBy: ConversationSort };

@@ -1,7 +1,7 @@
 import { useCallback, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@app/shared/users';
-import { MessageSchema, messageTypeNumber } from '@app/shared/messages';
+import { messageTypeNumber } from '@app/shared/messages-constants';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { conversationBase, postMessage } from '../api.ts';
@@ -84,7 +84,7 @@ export function useSendMessage(ids: { accountId: number; inboxId: number; conver
         return;
       }
       patchMessage(client, accountId, conversationId, message, (m) => ({ ...m, status: 'progress' }));
-      api(`${conversationBase(accountId, conversationId)}/messages/${message.id}/retry`, { method: 'POST', schema: MessageSchema })
+      api(`${conversationBase(accountId, conversationId)}/messages/${message.id}/retry`, { method: 'POST', schema: () => import('@app/shared/messages').then((m) => m.MessageSchema) })
         .then((answer) => upsertMessage(client, accountId, answer))
         .catch((error: unknown) => patchMessage(client, accountId, conversationId, message, (m) => ({ ...m, status: 'failed', localError: errorText(error) })));
     },

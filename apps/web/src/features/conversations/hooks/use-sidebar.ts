@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CurrentUserSchema, type CurrentUser } from '@app/shared/users';
+import type { CurrentUser } from '@app/shared/users';
 import { useToast } from '../../../components/toast-provider.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/i18n/i18n.ts';
@@ -17,7 +17,7 @@ export function useSidebarOrder(user: CurrentUser) {
   const order = normalizeOrder(user.ui_settings.conversation_sidebar_items_order);
   const save = useMutation({
     mutationFn: (next: SidebarItem[]) =>
-      api('/api/v1/profile', { method: 'PUT', body: { profile: { ui_settings: { conversation_sidebar_items_order: next } } }, schema: CurrentUserSchema }),
+      api('/api/v1/profile', { method: 'PUT', body: { profile: { ui_settings: { conversation_sidebar_items_order: next } } }, schema: () => import('@app/shared/users').then((m) => m.CurrentUserSchema) }),
     onMutate: (next) => {
       const previous = client.getQueryData<CurrentUser>(sessionKeys.currentUser());
       if (previous) client.setQueryData<CurrentUser>(sessionKeys.currentUser(), { ...previous, ui_settings: { ...previous.ui_settings, conversation_sidebar_items_order: next } });

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { CONVERSATIONS_PER_PAGE, type Conversation } from '@app/shared/conversations';
+import type { Conversation } from '@app/shared/conversations';
+import { CONVERSATIONS_PER_PAGE } from '@app/shared/conversations-constants';
 import { conversationKeys, type ConversationPages } from '../api.ts';
 import { compareFor, matchesScope, matchesTab } from './conversation-order.ts';
 import type { ListFilters } from './list-filters.ts';

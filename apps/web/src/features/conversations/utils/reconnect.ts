@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Conversation } from '@app/shared/conversations';
-import { MESSAGES_PAGE } from '@app/shared/messages';
+import { MESSAGES_PAGE } from '@app/shared/messages-constants';
 import { conversationKeys, fetchMessages, fetchUpdatedWithin } from '../api.ts';
 import { applyEvent, type RealtimeContext } from '../realtime.ts';
 import { cachedLists, findConversation } from './list-cache.ts';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Conversation } from '@app/shared/conversations';
-import { DASHBOARD_APP_FETCH_INFO, type DashboardApp } from '@app/shared/dashboard-apps';
+import type { DashboardApp } from '@app/shared/dashboard-apps';
+import { DASHBOARD_APP_FETCH_INFO } from '@app/shared/dashboard-apps-constants';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { useCurrentAccount } from '../../auth/index.ts';
 import { useDashboardApps } from '../api.ts';

@@ -1,4 +1,4 @@
-import { NOTIFICATIONS_PER_PAGE } from '@app/shared/notifications';
+import { NOTIFICATIONS_PER_PAGE } from '@app/shared/notifications-constants';
 
 export { NOTIFICATIONS_PER_PAGE };
 

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { registerPushSubscription, unregisterPushSubscription } from '../api.ts';
 import { browserPushEnvironment, currentSubscription, pushSupport, subscribeBrowser, subscriptionKeys, type PushEnvironment, type PushSupport } from '../utils/browser-push.ts';
 
 /** GET /api/v1/global_config carries the VAPID public key browsers subscribe with (Chatwoot: vapidPublicKey). */
-const VapidConfigSchema = z.looseObject({ vapid_public_key: z.string() });
+// Checked in development only (lib/api-client.ts): zod loads with the check, not with the shell.
+const VapidConfigSchema = () => import('zod').then(({ z }) => z.looseObject({ vapid_public_key: z.string() }));
 const fetchVapidPublicKey = async () => (await api('/api/v1/global_config', { schema: VapidConfigSchema })).vapid_public_key;
 
 export type BrowserPushState = {

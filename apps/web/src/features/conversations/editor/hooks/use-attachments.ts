@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { MESSAGE_ATTACHMENT_MAX_BYTES, MESSAGE_ATTACHMENTS_MAX } from '@app/shared/messages';
+import { MESSAGE_ATTACHMENT_MAX_BYTES, MESSAGE_ATTACHMENTS_MAX } from '@app/shared/messages-constants';
 import { useToast } from '../../../../components/toast-provider.tsx';
 import { t } from '../../../../lib/i18n/i18n.ts';
 import { EDITOR_IMAGE_MAX_BYTES } from '../constants.ts';

@@ -1,5 +1,5 @@
 import { IMAGE_UPLOAD_EXTENSIONS, IMAGE_UPLOAD_MIME_TYPES } from '@app/shared/constants';
-import { MESSAGE_ATTACHMENT_MAX_BYTES, MESSAGE_ATTACHMENTS_MAX } from '@app/shared/messages';
+import { MESSAGE_ATTACHMENT_MAX_BYTES, MESSAGE_ATTACHMENTS_MAX } from '@app/shared/messages-constants';
 import { EDITOR_IMAGE_MAX_BYTES } from '../constants.ts';
 
 export type AttachmentProblem = 'image_too_large' | 'image_type' | 'file_too_large' | 'file_empty' | 'too_many';
