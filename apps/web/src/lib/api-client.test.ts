@@ -29,6 +29,31 @@ describe('api client', () => {
     expect(server.calls[0]!.body).toEqual({ email: 'a@b.c' });
   });
 
+  it('sends a FormData body as multipart (the browser sets its boundary), with the session headers and the 401 rule', async () => {
+    signIn();
+    const seen: RequestInit[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_path: string, init: RequestInit) => {
+        seen.push(init);
+        return new Response(JSON.stringify(seen.length === 1 ? { id: 3 } : { error: 'expired' }), { status: seen.length === 1 ? 200 : 401 });
+      }),
+    );
+    const form = new FormData();
+    form.append('inbox[avatar]', new File(['png'], 'logo.png', { type: 'image/png' }));
+    expect(await api('/api/v1/accounts/7/inboxes/3', { method: 'PATCH', body: form })).toEqual({ id: 3 });
+    expect(seen[0]!.body).toBe(form);
+    expect(seen[0]!.headers).toMatchObject({ 'access-token': 'tok-123' });
+    expect(seen[0]!.headers).not.toHaveProperty('Content-Type');
+
+    const expired = vi.fn();
+    window.addEventListener(SESSION_EXPIRED_EVENT, expired);
+    await expect(api('/api/v1/profile', { method: 'PUT', body: form })).rejects.toBeInstanceOf(ApiError);
+    window.removeEventListener(SESSION_EXPIRED_EVENT, expired);
+    expect(expired).toHaveBeenCalledOnce();
+    expect(hasSession()).toBe(false);
+  });
+
   it('S0-7.11 passes error answers on to the caller unchanged', async () => {
     const body = { message: 'Name must not be blank', attributes: ['name'], errors: { name: ['must not be blank'] } };
     fakeApi({ 'POST /api/v1/accounts': { status: 422, body } });

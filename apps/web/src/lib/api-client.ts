@@ -62,6 +62,7 @@ export const arrayOf =
 
 export type RequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON, or a FormData sent as multipart (uploads: avatars, attachments). */
   body?: unknown;
   /** The answer's shared schema (or its loader), checked in development builds only. */
   schema?: AnswerSchema<T>;
@@ -86,13 +87,15 @@ async function readBody(response: Response): Promise<unknown> {
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<{ data: T; headers: Headers }> {
   const session = readSession();
   const headers: Record<string, string> = { Accept: 'application/json', ...session };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const multipart = options.body instanceof FormData;
+  // The browser sets multipart's Content-Type itself, with the boundary.
+  if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(path, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (error) {

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AgentBotListSchema, AgentBotSchema, type AgentBot } from '@app/shared/agent-bots';
-import { api, ApiError, SESSION_EXPIRED_EVENT } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { retryUnlessClientError } from '../../lib/server-errors.ts';
-import { clearSession, readSession } from '../../lib/session.ts';
 
 /** Query keys of the agent-bots feature. */
 export const agentBotKeys = {
@@ -88,39 +87,11 @@ export function useDeleteAgentBot(accountId: number) {
   });
 }
 
-function readJson(text: string): Record<string, unknown> {
-  if (!text) return {};
-  try {
-    const body: unknown = JSON.parse(text);
-    return body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  } catch {
-    return { error: text };
-  }
-}
-
-/**
- * PATCH agent_bots/{id} as multipart `agent_bot[avatar]` (lib/api-client sends JSON only), with the session
- * headers and the same 401 handling.
- */
-async function patchAvatar(accountId: number, id: number, file: File): Promise<AgentBot> {
+/** PATCH agent_bots/{id} as multipart `agent_bot[avatar]`. */
+function patchAvatar(accountId: number, id: number, file: File): Promise<AgentBot> {
   const form = new FormData();
   form.append('agent_bot[avatar]', file, file.name);
-  const session = readSession();
-  let response: Response;
-  try {
-    response = await fetch(`${base(accountId)}/${id}`, { method: 'PATCH', headers: { Accept: 'application/json', ...session }, body: form });
-  } catch {
-    throw new ApiError(0, { error: 'network' });
-  }
-  const body = readJson(await response.text());
-  if (!response.ok) {
-    if (response.status === 401 && session) {
-      clearSession();
-      window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
-    }
-    throw new ApiError(response.status, body);
-  }
-  return import.meta.env.DEV ? AgentBotSchema.parse(body) : (body as AgentBot);
+  return api(`${base(accountId)}/${id}`, { method: 'PATCH', body: form, schema: AgentBotSchema });
 }
 
 /** The bot's picture: a new file (multipart PATCH) or none (DELETE agent_bots/{id}/avatar). */

@@ -4,8 +4,7 @@ import type { Conversation, ConversationCounts } from '@app/shared/conversations
 import type { CustomFilterSchema } from '@app/shared/custom-filters';
 import type { Message, MessageList } from '@app/shared/messages';
 import type { z } from 'zod';
-import { api, ApiError, arrayOf, SESSION_EXPIRED_EVENT } from '../../lib/api-client.ts';
-import { clearSession, readSession } from '../../lib/session.ts';
+import { api, ApiError, arrayOf } from '../../lib/api-client.ts';
 import { listSearchParams, type CountsFilters, type ListFilters } from './utils/list-filters.ts';
 
 /** One page of a conversation list as the cache keeps it; `meta` is absent for folders (POST filter answers none). */
@@ -139,31 +138,7 @@ export async function postMessage(accountId: number, id: number, body: MessageBo
   return (await messageSchemas()).MessageSchema.parse(answer);
 }
 
-/**
- * lib/api-client sends JSON only; a multipart POST carries the same session headers and handles a 401 the
- * same way (the session is gone: cookie cleared, SESSION_EXPIRED_EVENT).
- */
-async function postForm(path: string, form: FormData): Promise<unknown> {
-  const session = readSession();
-  let response: Response;
-  try {
-    response = await fetch(path, { method: 'POST', headers: { Accept: 'application/json', ...session }, body: form });
-  } catch {
-    throw new ApiError(0, { error: 'network' });
-  }
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : {};
-  } catch {
-    body = { error: text };
-  }
-  if (!response.ok) {
-    if (response.status === 401 && session) {
-      clearSession();
-      window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
-    }
-    throw new ApiError(response.status, body && typeof body === 'object' ? (body as Record<string, unknown>) : {});
-  }
-  return body;
+/** A multipart POST; the answer is parsed by the caller. */
+function postForm(path: string, form: FormData): Promise<unknown> {
+  return api(path, { method: 'POST', body: form });
 }

@@ -3,10 +3,9 @@ import { AgentBotListSchema, InboxAgentBotSchema } from '@app/shared/agent-bots'
 import { AgentListSchema } from '@app/shared/agents';
 import { InboxMemberListSchema } from '@app/shared/inbox-members';
 import { InboxListSchema, InboxSchema, type Inbox } from '@app/shared/inboxes';
-import { ApiError, api, SESSION_EXPIRED_EVENT } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { cacheKeyMeta } from '../../lib/realtime/index.ts';
 import { retryUnlessClientError } from '../../lib/server-errors.ts';
-import { clearSession, readSession } from '../../lib/session.ts';
 import { shellKeys } from '../../app/shell/api.ts';
 
 const accountBase = (accountId: number) => `/api/v1/accounts/${accountId}`;
@@ -83,32 +82,11 @@ export function useUpdateInbox(accountId: number, inboxId: number) {
   });
 }
 
-/** lib/api-client sends JSON only; the avatar goes as multipart `inbox[avatar]` with the same session headers and 401 handling. */
-async function patchAvatar(path: string, file: File): Promise<Inbox> {
+/** PATCH the inbox as multipart `inbox[avatar]`. */
+function patchAvatar(path: string, file: File): Promise<Inbox> {
   const form = new FormData();
   form.append('inbox[avatar]', file, file.name);
-  const session = readSession();
-  let response: Response;
-  try {
-    response = await fetch(path, { method: 'PATCH', headers: { Accept: 'application/json', ...session }, body: form });
-  } catch {
-    throw new ApiError(0, { error: 'network' });
-  }
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : {};
-  } catch {
-    body = { error: text };
-  }
-  if (!response.ok) {
-    if (response.status === 401 && session) {
-      clearSession();
-      window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
-    }
-    throw new ApiError(response.status, body && typeof body === 'object' ? (body as Record<string, unknown>) : {});
-  }
-  return import.meta.env.DEV ? InboxSchema.parse(body) : (body as Inbox);
+  return api(path, { method: 'PATCH', body: form, schema: InboxSchema });
 }
 
 /** PATCH inboxes/{id}, multipart with `inbox[avatar]` (png, jpeg, gif or webp, checked by content on the server). */

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, UiSettings } from '@app/shared/users';
-import { api, ApiError, apiRequest, SESSION_EXPIRED_EVENT } from '../../lib/api-client.ts';
-import { clearSession, readSession, storeSession } from '../../lib/session.ts';
+import { api, apiRequest } from '../../lib/api-client.ts';
+import { readSession, storeSession } from '../../lib/session.ts';
 import { sessionKeys } from '../auth/index.ts';
 
 // Answers are checked against their schemas in development only: the schemas (and zod) are loaded on demand, so
@@ -31,38 +31,11 @@ function keepUid(headers: Headers): void {
   if (uid && session && session.uid !== uid) storeSession(new Headers({ ...session, uid }));
 }
 
-function readJson(text: string): unknown {
-  if (!text) return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    return { error: text };
-  }
-}
-
-/**
- * lib/api-client sends JSON only; the avatar goes as multipart `profile[avatar]` with the same session headers
- * and the same 401 handling (the session is gone: cookie cleared, SESSION_EXPIRED_EVENT).
- */
+/** PUT the profile as multipart `profile[avatar]`. */
 async function putAvatar(file: File): Promise<CurrentUser> {
   const form = new FormData();
   form.append('profile[avatar]', file, file.name);
-  const session = readSession();
-  let response: Response;
-  try {
-    response = await fetch(PROFILE_PATH, { method: 'PUT', headers: { Accept: 'application/json', ...session }, body: form });
-  } catch {
-    throw new ApiError(0, { error: 'network' });
-  }
-  const body = readJson(await response.text());
-  if (!response.ok) {
-    if (response.status === 401 && session) {
-      clearSession();
-      window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
-    }
-    throw new ApiError(response.status, body && typeof body === 'object' ? (body as Record<string, unknown>) : {});
-  }
-  return import.meta.env.DEV ? (await CurrentUserSchema()).parse(body) : (body as CurrentUser);
+  return api(PROFILE_PATH, { method: 'PUT', body: form, schema: CurrentUserSchema });
 }
 
 /** Every profile call answers the user: the cached current user takes it, so the shell and guard see it at once. */
