@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { fakeApi, type Reply } from '../test/fake-api.ts';
@@ -154,6 +154,28 @@ describe('routes and the access guard in the app', () => {
     expect(server.called('DELETE /auth/sign_out')[0]!.headers['access-token']).toBe('tok-123');
     expect(hasSession()).toBe(false);
     expect(client.getQueryData(['session', 'current-user'])).toBeUndefined();
+  });
+
+  it('sign out forgets the sidebar cache this browser kept of the user\'s accounts', async () => {
+    // A browser's IndexedDB for this test only (the idb wrapper needs the classes as well as the factory).
+    const fake = await import('fake-indexeddb');
+    for (const name of ['IDBCursor', 'IDBCursorWithValue', 'IDBDatabase', 'IDBIndex', 'IDBKeyRange', 'IDBObjectStore', 'IDBOpenDBRequest', 'IDBRequest', 'IDBTransaction', 'IDBVersionChangeEvent'] as const) {
+      vi.stubGlobal(name, fake[name]);
+    }
+    vi.stubGlobal('indexedDB', new fake.IDBFactory());
+    await new Promise<void>((resolve) => {
+      const request = indexedDB.open('cw-store-7', 1);
+      request.onsuccess = () => {
+        request.result.close();
+        resolve();
+      };
+    });
+    signedIn();
+    fakeApi({ 'GET /auth/validate_token': validate(), 'DELETE /auth/sign_out': { body: { success: true } } });
+    const { router } = renderApp('/app/accounts/7/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/login'));
+    await waitFor(async () => expect((await indexedDB.databases()).map((database) => database.name)).not.toContain('cw-store-7'), { timeout: 4000 });
   });
 
   it('S0-6.20 S0-7.25 S0-8.18 an unconfirmed user sees the banner and resending shows EMAIL_VERIFICATION_SENT', async () => {

@@ -4,6 +4,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { api } from '../../lib/api-client.ts';
 import { CACHE_KEY_RESOURCES, onCableEvent, type CacheKeyResource } from '../../lib/realtime/index.ts';
 import { shellKeys } from './api.ts';
+import { accountCacheName } from '../../lib/local-data.ts';
 
 /**
  * The local cache of an account's inboxes, labels and teams (001 section 9, S1-9.21–S1-9.23): kept in
@@ -14,8 +15,8 @@ import { shellKeys } from './api.ts';
 
 /** S1-9.22: the schema version of the cache database. */
 export const ACCOUNT_CACHE_VERSION = 1678706392;
-/** S1-9.21: one database per account. */
-export const accountCacheName = (accountId: number) => `cw-store-${accountId}`;
+/** S1-9.21: one database per account (named in lib/local-data.ts, which sign-out uses to forget them). */
+export { accountCacheName };
 /** S1-9.23: a store per resource (the whole list, in the server's order) and one for the cache keys. */
 export const ACCOUNT_CACHE_STORES = ['cache-keys', ...CACHE_KEY_RESOURCES] as const;
 
@@ -41,6 +42,10 @@ export function openAccountCache(accountId: number): Promise<CacheDb> {
       // An older layout is dropped whole: it is only a cache.
       for (const name of [...db.objectStoreNames]) db.deleteObjectStore(name);
       for (const name of ACCOUNT_CACHE_STORES) db.createObjectStore(name);
+    },
+    // Another tab upgrading it, or a sign-out deleting it (lib/local-data.ts): let go rather than block them.
+    blocking(_current, _next, event) {
+      (event.target as IDBDatabase).close();
     },
   });
 }

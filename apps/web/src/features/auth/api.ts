@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@app/shared/users';
 import { api, apiRequest } from '../../lib/api-client.ts';
+import { forgetAccountCaches } from '../../lib/local-data.ts';
 import { clearSession, hasSession, storeSession } from '../../lib/session.ts';
 
 // The login screen's chunk: the answers' schemas are imported only when a development build checks them.
@@ -43,8 +44,10 @@ export function useSignOut() {
   return useMutation({
     mutationFn: () => api('/auth/sign_out', { method: 'DELETE', schema: () => authSchemas().then((m) => m.SuccessSchema) }).catch(() => undefined),
     onSettled: () => {
+      const user = client.getQueryData<CurrentUser>(sessionKeys.currentUser());
       clearSession();
       client.clear();
+      void forgetAccountCaches(user?.accounts.map((account) => account.id) ?? []);
     },
   });
 }
