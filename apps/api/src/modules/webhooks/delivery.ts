@@ -46,10 +46,9 @@ export async function writeDeliveries(tx: Executor, services: Services, event: D
   const name = options.resend ? 'message_created' : webhookEventName(event);
   if (!name) return 0;
   const inboxId = 'inboxId' in event ? event.inboxId : undefined;
-  const [hooks, [inbox]] = await Promise.all([
-    options.resend ? [] : subscribedWebhooks(tx, event.accountId, name, inboxId),
-    inboxId !== undefined && INBOX_EVENTS.has(name) ? inboxWebhookTargets(tx, [inboxId]) : [],
-  ]);
+  // One after the other: `tx` is one connection, which runs one query at a time (pg 9 refuses overlapping ones).
+  const hooks = options.resend ? [] : await subscribedWebhooks(tx, event.accountId, name, inboxId);
+  const [inbox] = inboxId !== undefined && INBOX_EVENTS.has(name) ? await inboxWebhookTargets(tx, [inboxId]) : [];
   const toInbox = inbox?.channelType === 'Channel::Api' && Boolean(inbox.url);
   if (hooks.length === 0 && !toInbox) return 0;
   const payload = await buildPayload({ ...services, db: tx as Db }, event, name);
