@@ -1,6 +1,7 @@
 import { useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { Button } from './button.tsx';
 import { t } from '../lib/i18n/i18n.ts';
+import { focusFirstInvalid } from '../lib/focus-first-invalid.ts';
 
 type SettingsCardProps = {
   title: string;
@@ -38,7 +39,7 @@ export function SettingsCard({ title, description, children, onSubmit, footerHin
     if (saving) return;
     onSubmit();
     // A field the checks refused takes the focus, once the messages are on screen.
-    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    focusFirstInvalid(() => form.current);
   };
   return (
     <form ref={form} className="settings-card" aria-labelledby={titleId} onSubmit={submit} noValidate>

@@ -10,6 +10,7 @@ import { useUpdateAgent, type UpdateAgentBody } from '../api.ts';
 import { readServerError, roleBodyOf, roleChoiceOf, validateName, type AgentField, type FieldErrors, type RoleChoice } from '../utils/agent-form.ts';
 import { RoleOptions } from './role-options.tsx';
 import { SelectField } from './select-field.tsx';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 
 type EditAgentDialogProps = {
   accountId: number;
@@ -32,7 +33,7 @@ export function EditAgentDialog({ accountId, agent, customRoles, roleLock, onClo
   const toast = useToast();
 
   const setField = (field: AgentField, message: string | undefined) => setErrors((current) => ({ ...current, [field]: message }));
-  const focusFirstError = () => requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const focusFirstError = () => focusFirstInvalid(() => form.current);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

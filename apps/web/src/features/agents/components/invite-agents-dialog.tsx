@@ -19,6 +19,7 @@ import {
 } from '../utils/agent-form.ts';
 import { RoleOptions } from './role-options.tsx';
 import { SelectField } from './select-field.tsx';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 
 type Mode = 'one' | 'many';
 
@@ -47,7 +48,7 @@ export function InviteAgentsDialog({ accountId, customRoles, onClose }: InviteAg
   const saving = invite.isPending || bulk.isPending;
 
   const setField = (field: AgentField, message: string | undefined) => setErrors((current) => ({ ...current, [field]: message }));
-  const focusFirstError = () => requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const focusFirstError = () => focusFirstInvalid(() => form.current);
 
   const showServerError = (error: unknown, fields: readonly AgentField[]) => {
     const read = readServerError(error, fields);

@@ -9,6 +9,7 @@ import { readServerErrors } from '../../../lib/form-errors.ts';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { useSaveCannedResponse } from '../api.ts';
 import { cannedFormOf, cannedInputOf, SHORT_CODE_MAX, validateCanned, type CannedErrors, type CannedField, type CannedFormValues } from '../utils/canned-form.ts';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 
 const fieldLabels = (): Record<CannedField, string> => ({
   short_code: t('CANNED_MGMT.FORM.SHORT_CODE.LABEL'),
@@ -35,7 +36,7 @@ export function CannedResponseDialog({ accountId, canned, onClose }: { accountId
     const found = validateCanned(values);
     setErrors(found);
     if (Object.values(found).some(Boolean)) {
-      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      focusFirstInvalid(() => form);
       return;
     }
     save.mutate(

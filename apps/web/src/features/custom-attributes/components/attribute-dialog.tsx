@@ -24,6 +24,7 @@ import {
   type AttributeFormValues,
 } from '../utils/attribute-form.ts';
 import { ListValuesField } from './list-values-field.tsx';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 
 export const typeLabel = (type: AttributeDisplayType) => t(`ATTRIBUTES_MGMT.TYPES.${type}` as MessageKey);
 export const modelLabel = (model: AttributeModel) => t(model === 'contact_attribute' ? 'ATTRIBUTES_MGMT.TABS.CONTACT' : 'ATTRIBUTES_MGMT.TABS.CONVERSATION');
@@ -71,7 +72,7 @@ export function AttributeDialog({ accountId, definition, model, onClose }: Attri
     const found = validateAttribute(values);
     setErrors(found);
     if (Object.values(found).some(Boolean)) {
-      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      focusFirstInvalid(() => form);
       return;
     }
     save.mutate(

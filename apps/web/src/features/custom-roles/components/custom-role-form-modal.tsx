@@ -17,6 +17,7 @@ import {
   type CustomRoleField,
 } from '../utils/permissions.ts';
 import { PermissionEditor } from './permission-editor.tsx';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 
 type CustomRoleFormModalProps = {
   accountId: number;
@@ -65,7 +66,7 @@ export function CustomRoleFormModal({ accountId, role, onClose }: CustomRoleForm
     setErrors(found);
     const form = event.currentTarget;
     if (Object.values(found).some(Boolean)) {
-      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      focusFirstInvalid(() => form);
       return;
     }
     const input = { name: draft.name.trim(), description: draft.description.trim() || null, permissions: normalisePermissions(draft.permissions) };

@@ -1,5 +1,6 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Errors } from '../utils/validation.ts';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 
 type Failure<F extends string> = { fields: Partial<Record<F, string>>; alert: string };
 
@@ -46,7 +47,7 @@ export function useChannelForm<V extends Record<string, unknown>>(initial: V, va
     error: errorOf(field),
   });
 
-  const focusFirstError = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const focusFirstError = () => focusFirstInvalid(() => formRef.current);
 
   /** Submit: every field checked; only a valid form is sent. */
   const onSubmit = (send: (values: V) => void) => (event: FormEvent) => {

@@ -7,6 +7,7 @@ import { useToast } from '../../../components/toast-provider.tsx';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { useSaveDashboardApp } from '../api.ts';
 import { serverErrors, validateDashboardApp, type DashboardAppErrors } from '../utils/validation.ts';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 
 type DashboardAppFormProps = { accountId: number; app: DashboardApp | null; onClose: () => void };
 
@@ -26,7 +27,7 @@ export function DashboardAppForm({ accountId, app, onClose }: DashboardAppFormPr
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length > 0) {
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('.modal [aria-invalid="true"]')?.focus());
+      focusFirstInvalid(() => document.querySelector('.modal'));
       return;
     }
     // Further frames of an app made through the API are kept; the form edits the first.

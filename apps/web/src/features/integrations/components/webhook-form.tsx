@@ -7,6 +7,7 @@ import { useToast } from '../../../components/toast-provider.tsx';
 import { t, type MessageKey } from '../../../lib/i18n/i18n.ts';
 import { useSaveWebhook } from '../api.ts';
 import { serverErrors, validateWebhook, type WebhookErrors } from '../utils/validation.ts';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 
 type Inbox = { id: number; name: string };
 type WebhookFormProps = { accountId: number; webhook: Webhook | null; inboxes: Inbox[]; onClose: () => void };
@@ -37,7 +38,7 @@ export function WebhookForm({ accountId, webhook, inboxes, onClose }: WebhookFor
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length > 0) {
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('.modal [aria-invalid="true"]')?.focus());
+      focusFirstInvalid(() => document.querySelector('.modal'));
       return;
     }
     save.mutate(

@@ -11,6 +11,7 @@ import { readServerErrors } from '../../../lib/form-errors.ts';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { useSaveLabel } from '../api.ts';
 import { emptyLabelForm, LABEL_TITLE_MAX, labelFormOf, labelInputOf, validateLabel, type LabelErrors, type LabelField, type LabelFormValues } from '../utils/label-form.ts';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 
 type LabelDialogProps = {
   accountId: number;
@@ -48,7 +49,7 @@ export function LabelDialog({ accountId, label, onClose }: LabelDialogProps) {
     const found = validateLabel(values);
     setErrors(found);
     if (Object.values(found).some(Boolean)) {
-      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      focusFirstInvalid(() => form);
       return;
     }
     save.mutate(

@@ -7,6 +7,7 @@ import { Toggle } from '../../../components/toggle.tsx';
 import { t } from '../../../lib/i18n/i18n.ts';
 import type { TeamBody } from '../api.ts';
 import { TEAM_DESCRIPTION_MAX, TEAM_NAME_MAX, validateTeam, validateTeamDescription, validateTeamName, type FieldErrors, type TeamField } from '../utils/team-form.ts';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 
 type TeamFormProps = {
   team?: Team;
@@ -34,7 +35,7 @@ export function TeamForm({ team, submitLabel, saving, serverErrors, formError, o
     const found = validateTeam({ name, description });
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      focusFirstInvalid(() => form.current);
       return;
     }
     onSubmit({ name: name.trim(), description: description.trim() || null, allow_auto_assign: autoAssign });
