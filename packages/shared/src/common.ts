@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'feature_disabled',
   'bad_request',
+  /** The record's state does not allow the change (a payment status transition): 409. */
+  'state_conflict',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -30,6 +32,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   feature_disabled: 403,
   bad_request: 400,
+  state_conflict: 409,
 };
 
 export const NOT_FOUND_MESSAGE = 'Resource could not be found';

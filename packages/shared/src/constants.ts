@@ -3,7 +3,11 @@
 export const ACCOUNT_ROLES = ['administrator', 'agent', 'checker'] as const;
 export type AccountRole = (typeof ACCOUNT_ROLES)[number];
 
-/** Permissions a custom role may grant (001 section 6, plus knowledge_base_manage from 000). */
+/**
+ * Permissions a custom role may grant (001 section 6, plus knowledge_base_manage from 000, plus the two checker
+ * view permissions whose names 001 section 6 leaves open: checker_view_manage opens the withdraw, recharge and
+ * withdraw-issue lists of the member's inboxes; conversation_summary_manage the conversation summaries).
+ */
 export const CUSTOM_ROLE_PERMISSIONS = [
   'conversation_manage',
   'conversation_unassigned_manage',
@@ -11,6 +15,8 @@ export const CUSTOM_ROLE_PERMISSIONS = [
   'contact_manage',
   'report_manage',
   'knowledge_base_manage',
+  'checker_view_manage',
+  'conversation_summary_manage',
 ] as const;
 export type CustomRolePermission = (typeof CUSTOM_ROLE_PERMISSIONS)[number];
 

@@ -39,7 +39,12 @@ const CONTACTS = ['administrator', 'agent', 'contact_manage'] as const;
 const HELP_CENTER_ADMIN = ['administrator', 'knowledge_base_manage'] as const;
 const HELP_CENTER_READ = ['administrator', 'agent', 'knowledge_base_manage'] as const;
 const PROFILE = ['administrator', 'agent', 'custom_role'] as const;
-const CHECKER = ['administrator', 'checker'] as const;
+// 001 section 6: the checker view and the conversation summaries, each behind a permission of its own
+const CHECKER = ['administrator', 'checker', 'checker_view_manage'] as const;
+const SUMMARIES = ['administrator', 'checker', 'conversation_summary_manage'] as const;
+// payment records: the checker view's people, and agents, who meet the customers (their inboxes only)
+const PAYMENT_READERS = [...CHECKER, 'agent'] as const;
+const CONVERSATION_PAYMENTS = [...CONVERSATION_VIEWERS, 'checker_view_manage'] as const;
 
 /**
  * The one route-access table. Keys are the web app's route names (spec 000 section 2, 001 sections 2
@@ -139,7 +144,7 @@ export const ROUTE_ACCESS = {
   inbox_view: PROFILE,
   inbox_view_conversation: PROFILE,
   checker_view: CHECKER,
-  conversation_summaries: CHECKER,
+  conversation_summaries: SUMMARIES,
 
   // --- API routes
   'api:accounts.show': EVERY_MEMBER,
@@ -201,6 +206,16 @@ export const ROUTE_ACCESS = {
   'api:notifications.index': PROFILE,
   'api:notifications.manage': PROFILE,
   'api:notifications.settings': PROFILE,
+  // payment operations (milestone 6, docs/payments.md): records of the caller's inboxes (administrators: all)
+  'api:payments.index': PAYMENT_READERS,
+  'api:payments.update': PAYMENT_READERS,
+  // integrators push records with an administrator's token
+  'api:payments.import': ADMIN,
+  'api:withdraw_issues.index': PAYMENT_READERS,
+  'api:withdraw_issues.create': [...CONVERSATION_READERS, 'checker', 'checker_view_manage'],
+  'api:withdraw_issues.manage': PAYMENT_READERS,
+  'api:ocr.create': CONVERSATION_PAYMENTS,
+  'api:conversation_summaries.index': SUMMARIES,
 } as const satisfies Record<string, readonly AccessToken[]>;
 
 export type RouteName = keyof typeof ROUTE_ACCESS;

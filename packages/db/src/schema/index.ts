@@ -9,3 +9,4 @@ export * from './conversations.ts';
 export * from './webhooks.ts';
 export * from './notifications.ts';
 export * from './integrations.ts';
+export * from './payments.ts';
