@@ -21,6 +21,10 @@ export const REALTIME_EVENTS = [
   'notification.deleted',
   'first.reply.created',
   'account.cache_invalidated',
+  'payment_record.updated',
+  'payment_import.progress',
+  'withdraw_issue.created',
+  'withdraw_issue.updated',
   'user:logout',
   'page:reload',
 ] as const;
@@ -41,3 +45,5 @@ export const TYPING_EVENTS = ['conversation.typing_on', 'conversation.typing_off
 export const CONTACT_EVENTS = ['contact.created', 'contact.updated', 'contact.deleted'] as const;
 /** Events about one user's notifications; `userId` delivers them to that user only. */
 export const NOTIFICATION_EVENTS = ['notification.created', 'notification.updated', 'notification.deleted'] as const;
+/** Payment operations (docs/payments.md): a record or an issue of one inbox changed; seen by that inbox's members. */
+export const PAYMENT_EVENTS = ['payment_record.updated', 'withdraw_issue.created', 'withdraw_issue.updated'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CacheKeysSchema } from './accounts.ts';
 import type { NotificationDeletedEvent, NotificationEvent } from './notifications.ts';
-import type { CONTACT_EVENTS, CONVERSATION_EVENTS, MESSAGE_EVENTS, TYPING_EVENTS } from './events-constants.ts';
+import type { CONTACT_EVENTS, CONVERSATION_EVENTS, MESSAGE_EVENTS, PAYMENT_EVENTS, TYPING_EVENTS } from './events-constants.ts';
 
 export * from './events-constants.ts';
 
@@ -19,4 +19,7 @@ export type DomainEvent =
   | { name: 'conversation.mentioned'; accountId: number; inboxId: number; userId: number; data: Record<string, unknown> }
   | { name: (typeof CONTACT_EVENTS)[number]; accountId: number; data: Record<string, unknown> }
   | { name: 'notification.created' | 'notification.updated'; accountId: number; userId: number; data: NotificationEvent }
-  | { name: 'notification.deleted'; accountId: number; userId: number; data: NotificationDeletedEvent };
+  | { name: 'notification.deleted'; accountId: number; userId: number; data: NotificationDeletedEvent }
+  | { name: (typeof PAYMENT_EVENTS)[number]; accountId: number; inboxId: number; data: Record<string, unknown> }
+  /** A CSV import's progress, to the member who started it (data: the import job, PaymentImportJobSchema). */
+  | { name: 'payment_import.progress'; accountId: number; userId: number; data: Record<string, unknown> };

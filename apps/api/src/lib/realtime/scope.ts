@@ -19,6 +19,7 @@ export function canSee(subscriber: Subscriber, event: RealtimeEvent): boolean {
     case 'notification.created':
     case 'notification.updated':
     case 'notification.deleted':
+    case 'payment_import.progress':
       return event.userId === subscriber.userId;
     case 'contact.created':
     case 'contact.updated':
