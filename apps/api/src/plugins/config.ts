@@ -62,6 +62,10 @@ export const EnvSchema = z.object({
   BILLING_CHECKOUT_URL: optionalUrl,
   VAPID_PUBLIC_KEY: z.string().trim().optional(),
   VAPID_PRIVATE_KEY: z.string().trim().optional(),
+  OCR_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  OCR_IDLE_MS: z.coerce.number().int().min(1_000).default(300_000),
+  OCR_QUEUE_LIMIT: z.coerce.number().int().min(0).default(20),
+  OCR_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(30_000),
 });
 
 /** An OAuth client the installation is registered with; absent when either half is not configured. */
@@ -113,6 +117,11 @@ export type Config = {
   billing: { checkoutUrl: string | undefined };
   /** The VAPID key pair browser pushes are signed with (base64url); the public half goes to the dashboard. */
   vapid: VapidKeys;
+  /**
+   * OCR of payment screenshots (docs/ocr.md): tesseract workers started on demand (at most `workers`),
+   * stopped after `idleMs` without work, at most `queueLimit` images waiting (503 beyond), `timeoutMs` an image.
+   */
+  ocr: { workers: number; idleMs: number; queueLimit: number; timeoutMs: number };
   /** Derived: embedded mode runs PGlite and in-process queues. */
   embedded: boolean;
   redisEnabled: boolean;
@@ -177,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: { runWorkers: e.RUN_WORKERS, prefix: e.JOBS_PREFIX },
     billing: { checkoutUrl: e.BILLING_CHECKOUT_URL },
     vapid: vapidKeys(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, dataDir),
+    ocr: { workers: e.OCR_WORKERS, idleMs: e.OCR_IDLE_MS, queueLimit: e.OCR_QUEUE_LIMIT, timeoutMs: e.OCR_TIMEOUT_MS },
     embedded: !e.DATABASE_URL,
     redisEnabled: Boolean(e.REDIS_URL),
   };
