@@ -63,3 +63,13 @@ export async function insertStatusChanges(db: Executor, rows: (typeof paymentSta
   if (rows.length === 0) return;
   await db.insert(paymentStatusChanges).values(rows);
 }
+
+/** The account's inbox ids, all of them or those among `among`. */
+export async function accountInboxIds(db: Executor, accountId: number, among?: number[]): Promise<number[]> {
+  if (among?.length === 0) return [];
+  const rows = await db
+    .select({ id: inboxes.id })
+    .from(inboxes)
+    .where(and(eq(inboxes.accountId, accountId), among ? inArray(inboxes.id, among) : undefined));
+  return rows.map((r) => r.id);
+}
