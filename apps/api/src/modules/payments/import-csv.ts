@@ -158,9 +158,13 @@ async function runImport(services: Services, claimed: PaymentImportRow): Promise
 
 /** A parse error names its line; anything else is ours, and says only that the import stopped. */
 function failureText(error: unknown): string {
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && code.startsWith('CSV_')) return `The file is not valid CSV: ${(error as Error).message}`;
+  if (isCsvError(error)) return `The file is not valid CSV: ${error.message}`;
   return 'The import stopped on an unexpected error; the rows imported so far are kept.';
+}
+
+function isCsvError(error: unknown): error is Error {
+  const code = (error as { code?: unknown } | null)?.code;
+  return error instanceof Error && typeof code === 'string' && code.startsWith('CSV_');
 }
 
 function csvParser() {
@@ -172,7 +176,12 @@ async function countRows(services: Services, job: PaymentImportRow): Promise<num
   const file = await services.storage.open(job.fileKey);
   if (!file) return null;
   let total = 0;
-  for await (const _ of file.pipe(csvParser())) total += 1;
+  try {
+    for await (const _ of file.pipe(csvParser())) total += 1;
+  } catch (error) {
+    // a broken line ends the count; the import pass writes the rows before it and reports the error
+    if (!isCsvError(error)) throw error;
+  }
   return total;
 }
 
@@ -188,22 +197,27 @@ async function importRows(services: Services, state: { job: PaymentImportRow }) 
     state.job = await writeBatch(services, state.job, batch);
     batch = emptyBatch();
   };
-  for await (const { record, info } of file.pipe(csvParser()) as Readable & AsyncIterable<{ record: Record<string, string | undefined>; info: { lines: number } }>) {
-    seen += 1;
-    if (seen <= done) continue;
-    const checked = checkRow(state.job, record, info.lines, inboxes);
-    if ('error' in checked) batch.errors.push(checked.error);
-    else {
-      const key = `${checked.record.inbox_id}\u0000${checked.record.order_id}`;
-      // the same order twice in one batch: write what came first, then the later row (it wins, as in a spreadsheet)
-      if (batch.keys.has(key)) await flush();
-      batch.records.push(checked.record);
-      batch.keys.add(key);
+  const rows = file.pipe(csvParser()) as Readable & AsyncIterable<{ record: Record<string, string | undefined>; info: { lines: number } }>;
+  try {
+    for await (const { record, info } of rows) {
+      seen += 1;
+      if (seen <= done) continue;
+      const checked = checkRow(state.job, record, info.lines, inboxes);
+      if ('error' in checked) batch.errors.push(checked.error);
+      else {
+        const key = `${checked.record.inbox_id}\u0000${checked.record.order_id}`;
+        // the same order twice in one batch: write what came first, then the later row (it wins, as in a spreadsheet)
+        if (batch.keys.has(key)) await flush();
+        batch.records.push(checked.record);
+        batch.keys.add(key);
+      }
+      batch.rows += 1;
+      if (batch.rows >= IMPORT_BATCH) await flush();
     }
-    batch.rows += 1;
-    if (batch.rows >= IMPORT_BATCH) await flush();
+  } finally {
+    // the rows read before a broken line are good: they are written before the import fails
+    if (batch.rows > 0) await flush();
   }
-  if (batch.rows > 0) await flush();
 }
 
 /** One CSV row as an import record, or why it cannot be one (the JSON import's rules). */
