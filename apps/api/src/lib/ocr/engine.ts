@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import { correctGlyphs, greyPixels } from './glyphs.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -40,8 +41,10 @@ export async function startTextReader(options: { pageSegMode?: PSM; langPath?: s
   await worker.setParameters({ tessedit_pageseg_mode: options.pageSegMode ?? PSM.AUTO, preserve_interword_spaces: '1', user_defined_dpi: '300' });
   return {
     async read(image) {
-      const { data } = await worker.recognize(image);
-      return { text: data.text, confidence: data.confidence };
+      const { data } = await worker.recognize(image, {}, { text: true, blocks: true });
+      const words = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words)));
+      const text = correctGlyphs(data.text, words, await greyPixels(image));
+      return { text, confidence: data.confidence };
     },
     async terminate() {
       await worker.terminate();
