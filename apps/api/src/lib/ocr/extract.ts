@@ -220,8 +220,13 @@ const PAYEE_CONTEXT = /\b(?:to|payee|beneficiary|vpa|upi\s*id|receiver|credited)
 
 type UpiCandidate = { id: string; payee: boolean; payer: boolean; email: boolean };
 
+/** Inside a word with an @, characters an address cannot hold are OCR specks ("rahuldas6é@okaxis"): dropped. */
+function cleanAddressWords(line: string): string {
+  return line.replace(/\S*[@©®]\S*/g, (word) => word.replace(/[©®]/g, '@').replace(/[^A-Za-z0-9._@|-]/g, ''));
+}
+
 export function extractUpiId(text: string): string | null {
-  const lines = linesOf(text);
+  const lines = linesOf(text).map(cleanAddressWords);
   const candidates: UpiCandidate[] = [];
   for (const [i, line] of lines.entries()) {
     for (const m of line.matchAll(UPI_RE)) {
@@ -234,8 +239,8 @@ export function extractUpiId(text: string): string | null {
       candidates.push({ id, payee: PAYEE_CONTEXT.test(context), payer: PAYER_CONTEXT.test(context), email });
     }
   }
-  const usable = candidates.filter((c) => !c.email);
-  const pool = usable.length ? usable : candidates;
+  // an e-mail address (name@domain.tld) is not a payment address
+  const pool = candidates.filter((c) => !c.email);
   return (pool.find((c) => c.payee && !c.payer) ?? pool.find((c) => !c.payer) ?? pool[0])?.id ?? null;
 }
 
@@ -261,7 +266,7 @@ const D = String.raw`[0-9OoIlS]`;
 const MONTH_WORD = String.raw`[A-Za-z0-9]{3}[a-z]{0,6}\.?`;
 const DATE_PATTERNS: { re: RegExp; parts: (m: RegExpExecArray) => [string, string | number, string] | null }[] = [
   // 2026-11-25
-  { re: new RegExp(String.raw`\b(20\d\d)[-/.](${D}{1,2})[-/.](${D}{1,2})\b`), parts: (m) => [m[1]!, m[2]!, m[3]!] },
+  { re: new RegExp(String.raw`\b(20\d\d)[-/.](${D}{1,2})[-/.](${D}{1,2})(?!\d)`), parts: (m) => [m[1]!, m[2]!, m[3]!] },
   // 25/11/2026, 25-11-2026, 25.11.26 (day first, as Indian apps write it)
   { re: new RegExp(String.raw`(?<![\d.])(${D}{1,2})\s?[-/.]\s?(${D}{1,2})\s?[-/.]\s?(${D}{4}|${D}{2})(?![\d:])`), parts: (m) => [m[3]!, m[2]!, m[1]!] },
   // 25 Nov 2026, 25-Nov-2026, 25 November, 2026
@@ -334,16 +339,49 @@ const STATUS_WORDS: { re: RegExp; status: Status }[] = [
   { re: /(?<!\bamount\s)\bpaid\b(?!\s+(?:to|from|by|via|on|at|using|with|for)\b)/gi, status: 'success' },
 ];
 
+/** Long status words, for a label read one letter wrong ("© railed" for "Failed"). */
+const FUZZY_STATUS: [string, Status][] = [
+  ['failed', 'failed'],
+  ['declined', 'failed'],
+  ['pending', 'pending'],
+  ['processing', 'pending'],
+  ['successful', 'success'],
+  ['success', 'success'],
+  ['completed', 'success'],
+];
+
+/**
+ * Status labels read one letter wrong: only on a short line of its own (a status pill or headline, where
+ * nothing else is written), so ordinary words one letter away elsewhere ("mailed", "spending") never count.
+ */
+function misreadStatusLabels(lines: string[]): { at: number; word: string; status: Status }[] {
+  const hits: { at: number; word: string; status: Status }[] = [];
+  let at = 0;
+  for (const line of lines) {
+    const words = line.split(/\s+/).map((w) => w.replace(/[^A-Za-z]/g, '')).filter((w) => w.length >= 2);
+    if (words.length <= 3) {
+      for (const word of words) {
+        const known = FUZZY_STATUS.find(([w]) => w.length === word.length && editDistance(word.toLowerCase(), w) === 1);
+        if (known) hits.push({ at: at + line.indexOf(word), word, status: known[1] });
+      }
+    }
+    at += line.length + 1;
+  }
+  return hits;
+}
+
 /**
  * The status is the first status word in reading order (the headline of a receipt comes before any small
  * print that mentions failures or refunds); status_words lists every one found, as written.
  */
 export function extractStatus(text: string): { status: Status | null; words: string[] } {
-  const flat = linesOf(text).join('\n');
+  const lines = linesOf(text);
+  const flat = lines.join('\n');
   const hits: { at: number; word: string; status: Status }[] = [];
   for (const { re, status } of STATUS_WORDS) {
     for (const m of flat.matchAll(re)) hits.push({ at: m.index, word: m[0].replace(/\s+/g, ' '), status });
   }
+  hits.push(...misreadStatusLabels(lines));
   hits.sort((a, b) => a.at - b.at);
   const words = [...new Set(hits.map((h) => h.word))];
   return { status: hits[0]?.status ?? null, words };

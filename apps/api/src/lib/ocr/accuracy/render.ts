@@ -3,7 +3,7 @@ import { screenHtml } from './layouts.ts';
 import type { Sample } from './samples.ts';
 
 /** The Debian Chromium of the machine (no browser download); CHROMIUM_PATH overrides it. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** A phone-sized screen (412 × 915 CSS px at 2.625 dppx: 1081 × 2402 pixels, like a common Android phone). */
 const VIEWPORT = { width: 412, height: 915 };

@@ -1,5 +1,5 @@
 import { extractFields } from '../extract.ts';
-import { degrade, VARIANTS, type Variant } from './degrade.ts';
+import { degrade, DEGRADATIONS, VARIANTS, type Variant } from './degrade.ts';
 import { startRenderer } from './render.ts';
 import { expectedFields, makeSamples, prng, type ExpectedFields, type Sample } from './samples.ts';
 
@@ -22,16 +22,19 @@ export type ImageResult = {
 
 export type Tally = { fields: number; right: number; share: number; perField: Record<Field, number> };
 
-/** The screenshots of a run: each sample rendered once, then worn into every asked variant. */
-export async function renderSet(count: number, variants: readonly Variant[] = VARIANTS, seed?: number) {
+/**
+ * The screenshots of a run: each sample rendered once, then worn into the variants `variantsOf` gives it
+ * (every variant unless told).
+ */
+export async function renderSet(count: number, variantsOf: (index: number) => readonly Variant[] = () => VARIANTS, seed?: number) {
   const samples = makeSamples(count, seed);
   const renderer = await startRenderer();
   const angles = prng(7);
   const images: { sample: Sample; variant: Variant; image: Buffer }[] = [];
   try {
-    for (const sample of samples) {
+    for (const [index, sample] of samples.entries()) {
       const png = await renderer.render(sample);
-      for (const variant of variants) {
+      for (const variant of variantsOf(index)) {
         // 2 to 4 degrees, either way
         const angle = (angles.next() < 0.5 ? -1 : 1) * (2 + angles.next() * 2);
         images.push({ sample, variant, image: await degrade(png, variant, angle) });
@@ -78,12 +81,13 @@ export function tally(results: ImageResult[]): Tally {
   return { fields, right, share: fields ? right / fields : 0, perField };
 }
 
-/** Clean, all degraded together, and each degradation on its own. */
+/** Clean; the four single degradations together (the "degraded" figure); and each variant on its own. */
 export function summarize(results: ImageResult[]) {
   const by = (keep: (r: ImageResult) => boolean) => tally(results.filter(keep));
+  const single = new Set<Variant>(DEGRADATIONS);
   return {
     clean: by((r) => r.variant === 'clean'),
-    degraded: by((r) => r.variant !== 'clean'),
+    degraded: by((r) => single.has(r.variant)),
     variants: Object.fromEntries(VARIANTS.map((v) => [v, by((r) => r.variant === v)])) as Record<Variant, Tally>,
   };
 }
