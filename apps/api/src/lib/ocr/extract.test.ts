@@ -69,6 +69,7 @@ describe('amount', () => {
     ['X 4,945', '4945.00'],
     ['%500', '500.00'],
     ['£9,055', '9055.00'],
+    ['¥67,259', '67259.00'],
     ['Rs. 79,00', '79.00'],
     ['₹1,2O0', '1200.00'],
   ])('reads %j', (text, amount) => {
@@ -78,6 +79,11 @@ describe('amount', () => {
   it('takes a big number alone on its line, or at the end of a row, when the rupee sign was dropped', () => {
     expect(extractAmount('To Imran Singh\n\n2,277.52\n\n@ Processing\n19 Sep 2025, 10:30 am')).toBe('2277.52');
     expect(extractAmount('Paid to\n\nSneha Singh                    9,858.44\nsneha935@apl')).toBe('9858.44');
+  });
+
+  it('takes a bare whole number ending a row only when nothing better was read', () => {
+    expect(extractAmount('Deepa Patel                              362\nXXXXXX2519                             362')).toBe('362.00');
+    expect(extractAmount('Deepa Patel        362\nFee: Rs. 5')).toBe('5.00');
   });
 
   it('prefers an amount with its currency over a bare number, and the value written most often', () => {

@@ -122,7 +122,7 @@ const NUMBER = String.raw`\d[0-9OoIlSB]{0,2}(?:,[0-9OoIlSB]{2,3})+(?:[.,][0-9OoI
 /** The rupee sign as written, and as OCR misreads it when it is glued to the number (X, %, F, &, <, z). */
 const GROUPED = String.raw`\d{1,3}(?:,\d{2,3})+(?:\.\d{1,2})?`;
 const CURRENCY = String.raw`₹|Rs\.?|INR|R5\.?|R\$`;
-const MISREAD_RUPEE = String.raw`[X%F&<zZ?*#€£]`;
+const MISREAD_RUPEE = String.raw`[X%F&<zZ?*#€£¥]`;
 
 type AmountCandidate = { value: string; rank: number; index: number };
 
@@ -141,7 +141,8 @@ export function normalizeAmount(written: string): string | null {
 
 /**
  * Amount candidates, ranked: 3 after a rupee sign/Rs/INR, 2 after an "Amount" label, 1 after a misread
- * rupee sign, 0 a number alone on its line (the big amount of a receipt whose sign was dropped).
+ * rupee sign, 0 a number alone on its line (the big amount of a receipt whose sign was dropped) or a
+ * grouped/decimal number ending a row, -1 a bare whole number ending a row.
  */
 function amountCandidates(lines: string[]): AmountCandidate[] {
   const found: AmountCandidate[] = [];
@@ -158,7 +159,8 @@ function amountCandidates(lines: string[]): AmountCandidate[] {
     if (misread) add(misread[1], 1, index);
     // alone on its line, or at the end of a row after a column gap ("Sneha Singh      9,858.44")
     const alone = new RegExp(String.raw`(?:^|\s{2,})(?:${MISREAD_RUPEE}\s?)?(${GROUPED}|\d{1,7}\.\d{2}|\d{1,7})(?:\s+(?:Paid|Received|Sent))?$`).exec(line);
-    if (alone && (alone.index === 0 || /[,.]/.test(alone[1]!)) && !/^(19|20)\d\d$/.test(alone[1]!)) add(alone[1], 0, index);
+    // a bare whole number ending a row ("Deepa Patel      362") is the weakest sign of an amount
+    if (alone && !/^(19|20)\d\d$/.test(alone[1]!)) add(alone[1], alone.index === 0 || /[,.]/.test(alone[1]!) ? 0 : -1, index);
   }
   return found;
 }

@@ -9,9 +9,9 @@ import sharp from 'sharp';
  *   one character with a bar across the whole top, a second bar across the whole width below it, and a leg
  *   that ends at the bottom right only. 7 and 5 have the top bar but no second one; 4 ends at the bottom
  *   right but has no top bar; 3 and 2 are round at the top.
- * - A 1 next to letters ("lakshmi162@apl") is read as l: the language model prefers letters among letters.
- *   A sans-serif l is a plain bar; a 1 has a flag (and often a foot), so its ink is much wider than its
- *   stroke. An l beside a digit whose glyph is that wide is a 1.
+ * - A 1 next to letters ("lakshmi162@apl", "rohitsingh11@okaxis") is read as l: the language model prefers
+ *   letters among letters. A sans-serif l is a plain bar; a 1 has a flag (and often a foot), so its ink is
+ *   much wider than its stroke. An l beside a digit (or ending the name before an @) that wide is a 1.
  */
 
 export type Box = { x0: number; y0: number; x1: number; y1: number };
@@ -109,13 +109,23 @@ function correctWord(word: Word, image: GreyImage): string | null {
     texts[0] = '₹';
     changed = true;
   }
+  // a run of l/I/| ("ll" in "rohitsinghll@") beside a digit, or ending an address's name before its @
   const isDigit = (s: Symbol | undefined) => s !== undefined && /^\d$/.test(s.text);
-  symbols.forEach((s, i) => {
-    if (ONE_LIKE.has(s.text) && (isDigit(symbols[i - 1]) || isDigit(symbols[i + 1])) && looksLikeOne(image, s.bbox)) {
-      texts[i] = '1';
-      changed = true;
+  for (let start = 0; start < symbols.length; start++) {
+    if (!ONE_LIKE.has(symbols[start]!.text)) continue;
+    let end = start;
+    while (end + 1 < symbols.length && ONE_LIKE.has(symbols[end + 1]!.text)) end++;
+    const after = symbols[end + 1];
+    if (isDigit(symbols[start - 1]) || isDigit(after) || after?.text === '@') {
+      for (let i = start; i <= end; i++) {
+        if (looksLikeOne(image, symbols[i]!.bbox)) {
+          texts[i] = '1';
+          changed = true;
+        }
+      }
     }
-  });
+    start = end;
+  }
   return changed ? texts.join('') : null;
 }
 
