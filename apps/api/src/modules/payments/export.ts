@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
-import { and, desc, sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import { schema, type Executor } from '@app/db';
 import { paymentExportFileName, type PaymentKind } from '@app/shared/payments-constants';
 import type { AccountCtx } from '../../lib/context.ts';
 import { csvLine } from './csv.ts';
 import { filterCondition, type PaymentFilters } from './filters.ts';
-import { selectRecords, type PaymentRecordRow } from './queries.ts';
+import { NEWEST_FIRST, selectRecords, type PaymentRecordRow } from './queries.ts';
 import { serializePaymentRecord } from './serializers.ts';
 import { inboxScope } from './visibility.ts';
 
@@ -71,7 +71,7 @@ function exportBatch(db: Executor, where: SQL, after: number | null, limit: numb
       : sql`(${paymentRecords.createdAt}, ${paymentRecords.id}) < (select c.created_at, c.id from ${paymentRecords} c where c.id = ${after})`;
   return selectRecords(db)
     .where(and(where, cursor))
-    .orderBy(desc(paymentRecords.createdAt), desc(paymentRecords.id))
+    .orderBy(...NEWEST_FIRST)
     .limit(limit);
 }
 

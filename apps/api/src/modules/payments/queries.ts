@@ -73,3 +73,9 @@ export async function accountInboxIds(db: Executor, accountId: number, among?: n
     .where(and(eq(inboxes.accountId, accountId), among ? inArray(inboxes.id, among) : undefined));
   return rows.map((r) => r.id);
 }
+
+/**
+ * Newest first, spelled as the indexes are built (DESC NULLS LAST): plain DESC means NULLS FIRST, which
+ * Postgres cannot serve from those indexes even on NOT NULL columns, and sorts every matching row instead.
+ */
+export const NEWEST_FIRST = [sql`${paymentRecords.createdAt} DESC NULLS LAST`, sql`${paymentRecords.id} DESC NULLS LAST`] as const;
