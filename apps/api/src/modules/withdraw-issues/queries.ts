@@ -6,14 +6,20 @@ export type WithdrawIssueRow = typeof withdrawIssues.$inferSelect;
 
 const creator = aliasedTable(users, 'creator');
 const resolver = aliasedTable(users, 'resolver');
+const recordConversation = aliasedTable(conversations, 'record_conversation');
 
-/** An issue with what its wire shape names: the inbox's name, the conversation's display id, the people. */
+/**
+ * An issue with what its wire shape names: the inbox's name, the conversation's display id, the people,
+ * and its withdraw record (of the same inbox) with the display id of the conversation that record names.
+ */
 const presentedColumns = {
   issue: withdrawIssues,
   inboxName: inboxes.name,
   conversationDisplayId: conversations.displayId,
   createdByName: creator.name,
   resolvedByName: resolver.name,
+  record: paymentRecords,
+  recordConversationDisplayId: recordConversation.displayId,
 };
 export type PresentedIssueRow = {
   issue: WithdrawIssueRow;
@@ -21,6 +27,8 @@ export type PresentedIssueRow = {
   conversationDisplayId: number | null;
   createdByName: string | null;
   resolvedByName: string | null;
+  record: typeof paymentRecords.$inferSelect | null;
+  recordConversationDisplayId: number | null;
 };
 
 /** The filters of the issues list; `inboxIds` null means every inbox of the account. */
@@ -44,6 +52,8 @@ function selectPresented(db: Executor, where: SQL) {
     .leftJoin(conversations, eq(conversations.id, withdrawIssues.conversationId))
     .leftJoin(creator, eq(creator.id, withdrawIssues.createdById))
     .leftJoin(resolver, eq(resolver.id, withdrawIssues.resolvedById))
+    .leftJoin(paymentRecords, eq(paymentRecords.id, withdrawIssues.recordId))
+    .leftJoin(recordConversation, eq(recordConversation.id, paymentRecords.conversationId))
     .where(where);
 }
 

@@ -1,10 +1,13 @@
-import type { PaymentRecord, WithdrawIssue } from '@app/shared/payments';
+import type { WithdrawIssue } from '@app/shared/payments';
+import { serializePaymentRecord } from '../payments/serializers.ts';
 import type { PresentedIssueRow } from './queries.ts';
 
 const person = (id: number | null, name: string | null) => (id === null || name === null ? null : { id, name });
 
-export function serializeWithdrawIssue(row: PresentedIssueRow, withdraw: PaymentRecord | null): WithdrawIssue {
-  const { issue } = row;
+export function serializeWithdrawIssue(row: PresentedIssueRow): WithdrawIssue {
+  const { issue, record } = row;
+  // the record is of the issue's inbox, so it carries that inbox's name
+  const withdraw = record ? serializePaymentRecord({ ...record, inboxName: row.inboxName, conversationDisplayId: row.recordConversationDisplayId }) : null;
   return {
     id: issue.id,
     account_id: issue.accountId,

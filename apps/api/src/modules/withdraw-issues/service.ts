@@ -16,10 +16,8 @@ import {
   listIssueRows,
   lockIssueRow,
   updateIssueRow,
-  type PresentedIssueRow,
 } from './queries.ts';
 import { serializeWithdrawIssue } from './serializers.ts';
-import { presentWithdraws } from './withdraw-records.ts';
 
 type CreateInput = z.infer<typeof CreateWithdrawIssueBodySchema>;
 type UpdateInput = z.infer<typeof UpdateWithdrawIssueBodySchema>;
@@ -29,16 +27,10 @@ export const WITHDRAW_ISSUES_PER_PAGE = 25;
 
 const openIssueExists = (orderId: string) => new AppError('state_conflict', `An open issue already exists for order ${orderId}`);
 
-/** Issue rows in the wire shape, with their withdraw records read in one query. */
-async function present(ctx: AccountCtx, rows: PresentedIssueRow[]): Promise<WithdrawIssue[]> {
-  const records = await presentWithdraws(ctx.db, rows.flatMap((r) => (r.issue.recordId === null ? [] : [r.issue.recordId])));
-  return rows.map((row) => serializeWithdrawIssue(row, row.issue.recordId === null ? null : (records.get(row.issue.recordId) ?? null)));
-}
-
 async function presentOne(ctx: AccountCtx, id: number): Promise<WithdrawIssue> {
   const row = await findPresentedIssue(ctx.db, ctx.accountId, id);
   if (!row) throw notFound();
-  return (await present(ctx, [row]))[0]!;
+  return serializeWithdrawIssue(row);
 }
 
 function publish(ctx: AccountCtx, name: 'withdraw_issue.created' | 'withdraw_issue.updated', issue: WithdrawIssue) {
@@ -49,7 +41,7 @@ export async function listWithdrawIssues(ctx: AccountCtx, input: ListInput) {
   if (input.inbox_id !== undefined) await checkVisibleInboxes(ctx, ctx.db, [input.inbox_id]);
   const filter = { accountId: ctx.accountId, inboxIds: await visibleInboxIds(ctx), inboxId: input.inbox_id, status: input.status, orderId: input.order_id };
   const { rows, count } = await listIssueRows(ctx.db, filter, WITHDRAW_ISSUES_PER_PAGE, pageWindow(input.page, WITHDRAW_ISSUES_PER_PAGE).offset);
-  return { meta: { current_page: input.page, per_page: WITHDRAW_ISSUES_PER_PAGE, count }, payload: await present(ctx, rows) };
+  return { meta: { current_page: input.page, per_page: WITHDRAW_ISSUES_PER_PAGE, count }, payload: rows.map(serializeWithdrawIssue) };
 }
 
 /**
