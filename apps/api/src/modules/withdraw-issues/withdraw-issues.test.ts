@@ -324,3 +324,16 @@ describe('PATCH withdraw_issues/:id', () => {
     expect((await issueRows(account.id)).every((r) => r.status === 'open' && r.resolvedById === null)).toBe(true);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the three routes with a tag, a summary, a description and their bodies', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const path = '/api/v1/accounts/{accountId}/withdraw_issues';
+    for (const [method, at] of [['get', path], ['post', path], ['patch', `${path}/{id}`]] as const) {
+      const route = doc.paths[at]?.[method];
+      expect(route, `${method} ${at}`).toMatchObject({ tags: ['withdraw issues'], summary: expect.any(String), description: expect.any(String) });
+    }
+    expect(doc.paths[path].post.requestBody.content['application/json'].schema).toBeDefined();
+    expect(doc.paths[path].post.description).toContain('{error}');
+  });
+});
