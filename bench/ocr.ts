@@ -3,7 +3,8 @@
 //      degradations (rotated 2-4°, JPEG q40, low contrast, half scale)
 //   2. reads them one at a time through the production reader (preprocessing + a one-worker pool + field
 //      extraction): share of fields read right (clean, degraded, per degradation, per field), time per image
-//   3. memory: the process's RSS before any worker, with one warm worker, with two, and after closing
+//   3. memory (measured first): the process's RSS before any worker, with one warm worker, with two, and
+//      after closing them
 //   4. throughput of a two-worker pool over the clean screens
 // Environment: BENCH_OCR_SAMPLES (default 40 → 200 images), BENCH_OCR_SEED, BENCH_OCR_SHOW=1 (print the misses),
 // CHROMIUM_PATH (default /usr/bin/chromium).
@@ -28,29 +29,32 @@ const started = performance.now();
 const images = await renderSet(SAMPLES, undefined, SEED);
 say(`rendered ${images.length} images in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-// memory and accuracy with one worker
+// memory first, before any bulk work grows the heap: one warm worker, then two, then closed
 await settle();
 const before = rss();
-const single = createScreenshotReader({ ...readerOptions, size: 1 });
-await single.read(images[0]!.image);
+const memoryPool = createScreenshotReader({ ...readerOptions, size: 2 });
+await memoryPool.read(images[0]!.image);
 await settle();
 const oneWorker = rss();
-const results = await readSet(images, (image) => single.read(image));
-const afterRun = rss();
-await single.close();
-
-// memory with two warm workers, then throughput of two workers over the clean screens
-const clean = images.filter((i) => i.variant === 'clean');
-const pair = createScreenshotReader({ ...readerOptions, size: 2 });
-await Promise.all([pair.read(clean[0]!.image), pair.read(clean[1]!.image)]);
+await Promise.all([memoryPool.read(images[1]!.image), memoryPool.read(images[2]!.image)]);
 await settle();
 const twoWorkers = rss();
+await memoryPool.close();
+await settle();
+const closed = rss();
+
+// accuracy and time per image with one worker
+const single = createScreenshotReader({ ...readerOptions, size: 1 });
+const results = await readSet(images, (image) => single.read(image));
+await single.close();
+
+// throughput of two workers over the clean screens
+const clean = images.filter((i) => i.variant === 'clean');
+const pair = createScreenshotReader({ ...readerOptions, size: 2 });
 const throughputStart = performance.now();
 await Promise.all(clean.map((i) => pair.read(i.image)));
 const pairSeconds = (performance.now() - throughputStart) / 1000;
 await pair.close();
-await settle();
-const closed = rss();
 
 const summary = summarize(results);
 const times = results.map((r) => r.ms).sort((a, b) => a - b);
@@ -66,7 +70,7 @@ say(row('all four at once (stress)', summary.variants.combined));
 say('');
 say(`time per image (one worker, preprocessing + OCR + extraction): median ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms, max ${times.at(-1)!.toFixed(0)} ms`);
 say(`two workers: ${clean.length} clean images in ${pairSeconds.toFixed(1)} s (${(clean.length / pairSeconds).toFixed(2)} images/s)`);
-say(`process RSS: ${mb(before)} before any worker; ${mb(oneWorker)} with one warm worker (+${mb(oneWorker - before)}); ${mb(afterRun)} after ${images.length} reads; ${mb(twoWorkers)} with two (+${mb(twoWorkers - before)}, ${mb((twoWorkers - before) / 2)} a worker); ${mb(closed)} after closing`);
+say(`process RSS: ${mb(before)} before any worker; ${mb(oneWorker)} with one warm worker (+${mb(oneWorker - before)}); ${mb(twoWorkers)} with two (+${mb(twoWorkers - before)}, ${mb((twoWorkers - before) / 2)} a worker); ${mb(closed)} after closing them`);
 
 if (env.BENCH_OCR_SHOW === '1') {
   for (const r of results.filter((x) => x.wrong.length)) {

@@ -119,10 +119,21 @@ export function extractUtr(text: string): string | null {
 
 /** A written amount: Indian or western grouping, or none; 1-2 decimals; look-alike letters tolerated. */
 const NUMBER = String.raw`\d[0-9OoIlSB]{0,2}(?:,[0-9OoIlSB]{2,3})+(?:[.,][0-9OoIlSB]{1,2})?|\d[0-9OoIlSB]*(?:[.,][0-9OoIlSB]{1,2})?`;
-/** The rupee sign as written, and as OCR misreads it when it is glued to the number (X, %, F, &, <, z). */
+/** A grouped amount as printed, without look-alikes (for a number standing alone, which needs more proof). */
 const GROUPED = String.raw`\d{1,3}(?:,\d{2,3})+(?:\.\d{1,2})?`;
+/** The rupee sign as written, and as OCR misreads it when it is glued to the number (X, %, F, &, ¥…). */
 const CURRENCY = String.raw`₹|Rs\.?|INR|R5\.?|R\$`;
 const MISREAD_RUPEE = String.raw`[X%F&<zZ?*#€£¥]`;
+/** Not followed by what would make the number part of something else (a date, a time, a longer number, a word). */
+const END = String.raw`(?![\dA-Za-z/:-]|[.,]\d)`;
+const AFTER_CURRENCY = new RegExp(String.raw`(?:${CURRENCY})\s*:?\s*(${NUMBER})${END}`, 'gi');
+const AFTER_LABEL = new RegExp(
+  String.raw`\b(?:Total\s+)?Amount(?:\s+(?:Paid|Sent|Received|Debited|Credited))?\b\s*[:-]?\s*(?:${CURRENCY}|${MISREAD_RUPEE})?\s*(${NUMBER})${END}`,
+  'i',
+);
+const AFTER_MISREAD_RUPEE = new RegExp(String.raw`(?:^|\s)${MISREAD_RUPEE}\s?(${NUMBER})${END}`);
+/** Alone on its line, or at the end of a row after a column gap ("Sneha Singh      9,858.44"). */
+const ALONE = new RegExp(String.raw`(?:^|\s{2,})(?:${MISREAD_RUPEE}\s?)?(${GROUPED}|\d{1,7}\.\d{2}|\d{1,7})(?:\s+(?:Paid|Received|Sent))?$`);
 
 type AmountCandidate = { value: string; rank: number; index: number };
 
@@ -150,15 +161,11 @@ function amountCandidates(lines: string[]): AmountCandidate[] {
     const value = written ? normalizeAmount(written) : null;
     if (value) found.push({ value, rank, index });
   };
-  const end = String.raw`(?![\dA-Za-z/:-]|[.,]\d)`;
   for (const [index, line] of lines.entries()) {
-    for (const m of line.matchAll(new RegExp(String.raw`(?:${CURRENCY})\s*:?\s*(${NUMBER})${end}`, 'gi'))) add(m[1], 3, index);
-    const labelled = new RegExp(String.raw`\b(?:Total\s+)?Amount(?:\s+(?:Paid|Sent|Received|Debited|Credited))?\b\s*[:-]?\s*(?:${CURRENCY}|${MISREAD_RUPEE})?\s*(${NUMBER})${end}`, 'i').exec(line);
-    if (labelled) add(labelled[1], 2, index);
-    const misread = new RegExp(String.raw`(?:^|\s)${MISREAD_RUPEE}\s?(${NUMBER})${end}`).exec(line);
-    if (misread) add(misread[1], 1, index);
-    // alone on its line, or at the end of a row after a column gap ("Sneha Singh      9,858.44")
-    const alone = new RegExp(String.raw`(?:^|\s{2,})(?:${MISREAD_RUPEE}\s?)?(${GROUPED}|\d{1,7}\.\d{2}|\d{1,7})(?:\s+(?:Paid|Received|Sent))?$`).exec(line);
+    for (const m of line.matchAll(AFTER_CURRENCY)) add(m[1], 3, index);
+    add(AFTER_LABEL.exec(line)?.[1], 2, index);
+    add(AFTER_MISREAD_RUPEE.exec(line)?.[1], 1, index);
+    const alone = ALONE.exec(line);
     // a bare whole number ending a row ("Deepa Patel      362") is the weakest sign of an amount
     if (alone && !/^(19|20)\d\d$/.test(alone[1]!)) add(alone[1], alone.index === 0 || /[,.]/.test(alone[1]!) ? 0 : -1, index);
   }

@@ -7,6 +7,9 @@ import sharp from 'sharp';
  * fields read right on the accuracy set (docs/ocr.md has the figures).
  */
 
+// Every screenshot is read once: libvips' operation cache (up to 50 MB by default) would only hold memory.
+sharp.cache(false);
+
 export type PreprocessOptions = {
   /** Images narrower than this are enlarged (2× at most) so small text has enough pixels. */
   minWidth: number;
