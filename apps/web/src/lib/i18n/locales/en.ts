@@ -1,4 +1,5 @@
 import type { SettingsMessages } from './en-settings.ts';
+import type { PaymentsMessages } from './en-payments.ts';
 import { settingsEn } from './en/settings.ts';
 import { conversationsEn } from './en/conversations.ts';
 import { notificationsEn } from './en/notifications.ts';
@@ -96,4 +97,4 @@ const coreEn = {
  */
 export const en = { ...coreEn, ...shellEn, ...profileEn, ...conversationsEn, ...notificationsEn, ...widgetsEn, ...settingsEn } as const;
 
-export type MessageKey = keyof typeof en | keyof SettingsMessages;
+export type MessageKey = keyof typeof en | keyof SettingsMessages | keyof PaymentsMessages;
