@@ -85,6 +85,11 @@ export async function fetchCsv(path: string, { onProgress, signal, fallbackName 
   if (reader) {
     for (;;) {
       const { done, value } = await reader.read();
+      // A stopped download ends here even where the transport has not noticed yet.
+      if (signal?.aborted) {
+        void reader.cancel();
+        throw new DOMException('The download was stopped', 'AbortError');
+      }
       if (done) break;
       chunks.push(value);
       bytes += value.byteLength;

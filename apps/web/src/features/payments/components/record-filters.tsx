@@ -3,7 +3,7 @@ import { endOfDay, parseISO } from 'date-fns';
 import { PAYMENT_STATUSES, type PaymentKind } from '@app/shared/payments-constants';
 import { Button } from '../../../components/button.tsx';
 import { DateRangePicker } from '../../../components/date-range-picker.tsx';
-import { defaultDateRange, type DateRange } from '../../../components/date-range.ts';
+import { DATE_RANGE_PRESETS, defaultDateRange, presetRange, type DateRange, type DateRangePreset } from '../../../components/date-range.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { t, type MessageKey } from '../../../lib/i18n/i18n.ts';
 import { statusLabel } from '../utils/format.ts';
@@ -39,6 +39,15 @@ function checkDraft(kind: PaymentKind, draft: Draft): Errors {
   return errors;
 }
 
+/** The preset a range of days stands for today (the URL keeps days only), else custom. */
+function presetOf(since: string, until: string, today: Date): DateRangePreset {
+  const matches = (preset: Exclude<DateRangePreset, 'custom'>) => {
+    const range = presetRange(preset, today);
+    return dayOf(range.from) === since && dayOf(range.to) === until;
+  };
+  return DATE_RANGE_PRESETS.find((preset): preset is Exclude<DateRangePreset, 'custom'> => preset !== 'custom' && matches(preset)) ?? 'custom';
+}
+
 type RecordFiltersFormProps = {
   kind: PaymentKind;
   /** The applied filters (the URL's); the form starts from them. */
@@ -55,7 +64,8 @@ export function RecordFiltersForm({ kind, filters, onApply }: RecordFiltersFormP
   const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
   const [errors, setErrors] = useState<Errors>({});
   const typed = (): RecordFilters => Object.fromEntries(FIELDS.map(({ key }) => [key, draft[key].trim() || undefined])) as RecordFilters;
-  const range: DateRange | null = filters.since && filters.until ? { from: parseISO(filters.since), to: endOfDay(parseISO(filters.until)), preset: 'custom' } : null;
+  const range: DateRange | null =
+    filters.since && filters.until ? { from: parseISO(filters.since), to: endOfDay(parseISO(filters.until)), preset: presetOf(filters.since, filters.until, new Date()) } : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
