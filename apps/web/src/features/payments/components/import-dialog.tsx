@@ -75,9 +75,9 @@ export function ImportDialog({ accountId, kind, inboxes, defaultInboxId, live, o
       {
         onSuccess: setJob,
         onError: (failure) => {
-          // A 422 names the file (not CSV, no order_id or amount column): said under the field.
-          const read = readServerErrors(failure, { file: t('PAYMENTS.IMPORT.FILE') }, t('PAYMENTS.IMPORT.UPLOAD_ERROR'));
-          setError(read.fields.file ?? read.message);
+          // A 422 names the file (not CSV, no order_id or amount column) or the inbox (none for rows without one).
+          const read = readServerErrors(failure, { file: t('PAYMENTS.IMPORT.FILE'), inbox_id: t('PAYMENTS.IMPORT.INBOX') }, t('PAYMENTS.IMPORT.UPLOAD_ERROR'));
+          setError(read.fields.file ?? read.fields.inbox_id ?? read.message);
         },
       },
     );
