@@ -78,7 +78,7 @@ describe('issues tab', () => {
   it('shows the error state with a retry', async () => {
     let fail = true;
     openCheckerView({ [OPEN]: () => (fail ? { status: 400, body: { error: 'bad' } } : issueList([makeIssue(1)])) }, { path });
-    expect(await screen.findByText('We could not load these payments.')).toBeInTheDocument();
+    expect(await screen.findByText('We could not load the withdraw issues.')).toBeInTheDocument();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('WD-1')).toBeInTheDocument();

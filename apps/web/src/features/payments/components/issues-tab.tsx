@@ -91,7 +91,7 @@ export function IssuesTab({ access, inboxId }: { access: PaymentsAccess; inboxId
 
   let body;
   if (list.isPending) body = <RecordsSkeleton />;
-  else if (list.isError) body = <PageStatus kind="error" message={t('PAYMENTS.LIST.ERROR')} action={<Button onClick={() => void list.refetch()}>{t('PAYMENTS.LIST.RETRY')}</Button>} />;
+  else if (list.isError) body = <PageStatus kind="error" message={t('PAYMENTS.ISSUES.ERROR')} action={<Button onClick={() => void list.refetch()}>{t('PAYMENTS.LIST.RETRY')}</Button>} />;
   else if (issues.length === 0)
     body = filter === ALL ? (
       <SettingsEmpty title={t('PAYMENTS.ISSUES.EMPTY')} description={t('PAYMENTS.ISSUES.EMPTY_DESCRIPTION')} />

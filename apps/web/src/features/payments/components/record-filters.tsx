@@ -105,7 +105,7 @@ export function RecordFiltersForm({ kind, filters, onApply }: RecordFiltersFormP
           }}
         />
       ))}
-      <div className="field payment-filters__dates">
+      <div className={`field payment-filters__dates${range ? ' payment-filters__dates--range' : ''}`}>
         <span className="payment-filters__label">{t('PAYMENTS.FILTERS.DATE')}</span>
         {range ? (
           <div className="payment-filters__range">

@@ -19,6 +19,7 @@ describe('records tabs: lists, filters, pagination, states', () => {
     const [first, second] = await rows('Recharges');
     expect(server.called(recharges())).toHaveLength(1);
     expect(within(first!).getByRole('button', { name: 'Open order ORD-1' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Inbox' })).toBeInTheDocument();
     expect(within(first!).getByText('WhatsApp Payments')).toBeInTheDocument();
     expect(within(first!).getByText('Customer 1')).toBeInTheDocument();
     expect(within(first!).getByText('INR 1,234,567.50')).toBeInTheDocument();
@@ -35,6 +36,8 @@ describe('records tabs: lists, filters, pagination, states', () => {
     const [row] = await rows('Withdrawals');
     expect(within(row!).getByText('ORD-9')).toBeInTheDocument();
     expect(server.called(withdraws(query))).toHaveLength(1);
+    // One inbox: no inbox column (all inboxes have one, see the recharge list above).
+    expect(screen.queryByRole('columnheader', { name: 'Inbox' })).toBeNull();
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('success');
     expect(screen.getByRole('textbox', { name: 'UTR' })).toHaveValue('9001');
   });

@@ -63,7 +63,7 @@ export function RecordsTab({ access, kind, inboxId, inboxes }: RecordsTabProps) 
 
   const filtered = hasFilters(filters);
   let body;
-  if (list.isPending) body = <RecordsSkeleton />;
+  if (list.isPending) body = <RecordsSkeleton showInbox={inboxId === null} />;
   else if (list.isError)
     body = <PageStatus kind="error" message={t('PAYMENTS.LIST.ERROR')} action={<Button onClick={() => void list.refetch()}>{t('PAYMENTS.LIST.RETRY')}</Button>} />;
   else if (records.length === 0)
@@ -75,7 +75,7 @@ export function RecordsTab({ access, kind, inboxId, inboxes }: RecordsTabProps) 
   else
     body = (
       <>
-        <RecordsTable kind={kind} records={records} busy={list.isPlaceholderData} onOpen={(record) => show(filters, page, record.id)} />
+        <RecordsTable kind={kind} records={records} showInbox={inboxId === null} busy={list.isPlaceholderData} onOpen={(record) => show(filters, page, record.id)} />
         <RecordPagination
           page={page}
           perPage={meta!.per_page}

@@ -66,7 +66,7 @@ function CheckerView({ access }: { access: PaymentsAccess }) {
         <CheckerTabs current={tab} onSelect={(next) => void go(inbox, next)} />
         <InboxPicker inboxes={list} value={inbox} allowAll={access.isAdministrator} onChange={(next) => void go(next, tab, true)} />
       </div>
-      <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
+      <div className="checker-panel" role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
         {tab === 'issues' ? (
           <IssuesTab access={access} inboxId={inboxId} />
         ) : (
