@@ -57,6 +57,23 @@ describe('checker view: route, tabs and inbox', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(screenPath('checker-view/3/withdraw')));
   });
 
+  it('the tabs follow the arrow keys, Home and End', async () => {
+    const { router } = openCheckerView({
+      [`GET ${at(`recharges?inbox_id=3&${FIRST_PAGE}`)}`]: listReply([]),
+      [`GET ${at(`withdraws?inbox_id=3&${FIRST_PAGE}`)}`]: listReply([]),
+      [`GET ${at('withdraw_issues?inbox_id=3&status=open&page=1')}`]: { body: { meta: { current_page: 1, per_page: 25, count: 0 }, payload: [] } },
+    }, { path: screenPath('checker-view/3/recharge') });
+    const recharges = await screen.findByRole('tab', { name: 'Recharges' });
+    recharges.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    await waitFor(() => expect(router.state.location.pathname).toBe(screenPath('checker-view/3/withdraw')));
+    expect(screen.getByRole('tab', { name: 'Withdrawals' })).toHaveFocus();
+    await userEvent.keyboard('{End}');
+    await waitFor(() => expect(router.state.location.pathname).toBe(screenPath('checker-view/3/issues')));
+    await userEvent.keyboard('{ArrowRight}');
+    await waitFor(() => expect(router.state.location.pathname).toBe(screenPath('checker-view/3/recharge')));
+  });
+
   it('a tab name in the inbox’s place and an unknown tab are rewritten (the tab falls back to recharge)', async () => {
     const first = openCheckerView({ [`GET ${at(`withdraws?${FIRST_PAGE}`)}`]: listReply([]) }, { path: screenPath('checker-view/withdraw') });
     await waitFor(() => expect(first.router.state.location.pathname).toBe(screenPath('checker-view/all/withdraw')));
