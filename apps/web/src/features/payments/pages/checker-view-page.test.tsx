@@ -48,13 +48,23 @@ describe('checker view: route, tabs and inbox', () => {
       [`GET ${at(`recharges?${FIRST_PAGE}`)}`]: listReply([makeRecord(1)]),
       [`GET ${at(`withdraws?${FIRST_PAGE}`)}`]: listReply([makeRecord(2, 'withdraw')]),
       [`GET ${at(`withdraws?inbox_id=3&${FIRST_PAGE}`)}`]: listReply([makeRecord(2, 'withdraw')]),
+      [`GET ${at(`withdraws?status=success&${FIRST_PAGE}`)}`]: listReply([makeRecord(2, 'withdraw', { status: 'success' })]),
+      [`GET ${at(`withdraws?inbox_id=3&status=success&${FIRST_PAGE}`)}`]: listReply([makeRecord(2, 'withdraw', { status: 'success' })]),
+      [`GET ${at(`recharges?inbox_id=3&${FIRST_PAGE}`)}`]: listReply([makeRecord(1)]),
     });
     await screen.findByRole('table', { name: 'Recharges' });
     await userEvent.click(screen.getByRole('tab', { name: 'Withdrawals' }));
     expect(await screen.findByRole('table', { name: 'Withdrawals' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(screenPath('checker-view/all/withdraw'));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Successful');
+    await waitFor(() => expect(router.state.location.search).toBe('?status=success'));
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Inbox' }), 'WhatsApp Payments');
     await waitFor(() => expect(router.state.location.pathname).toBe(screenPath('checker-view/3/withdraw')));
+    // the filters stay with another inbox, and go with another tab
+    expect(router.state.location.search).toBe('?status=success');
+    await userEvent.click(screen.getByRole('tab', { name: 'Recharges' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(screenPath('checker-view/3/recharge')));
+    expect(router.state.location.search).toBe('');
   });
 
   it('the tabs follow the arrow keys, Home and End', async () => {

@@ -37,8 +37,13 @@ function CheckerView({ access }: { access: PaymentsAccess }) {
   const list = (inboxes.data ?? []).map(({ id, name }) => ({ id, name }));
   const inbox = inboxes.data ? chooseInbox(asked.inbox, access, list.map((entry) => entry.id)) : null;
   const tab = asked.tab;
-  const go = (nextInbox: InboxChoice, nextTab: CheckerTab, keepSearch = false) =>
-    navigate({ pathname: accountPath(account.id, checkerViewPath(nextInbox, nextTab)), search: keepSearch ? location.search : '' });
+  // Another tab starts unfiltered (statuses differ); another inbox keeps the filters but not the page or the open record.
+  const go = (nextInbox: InboxChoice, nextTab: CheckerTab, keepFilters = false) => {
+    const search = new URLSearchParams(keepFilters ? location.search : '');
+    search.delete('page');
+    search.delete('record');
+    return navigate({ pathname: accountPath(account.id, checkerViewPath(nextInbox, nextTab)), search: search.toString() });
+  };
 
   // The URL says what shows (S1-2.76): a chosen default or a rewritten segment replaces it.
   const target = inbox === null ? null : accountPath(account.id, checkerViewPath(inbox, tab));
