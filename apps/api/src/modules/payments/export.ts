@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
-import { and, desc, sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import { schema, type Executor } from '@app/db';
 import { paymentExportFileName, type PaymentKind } from '@app/shared/payments-constants';
 import type { AccountCtx } from '../../lib/context.ts';
 import { csvLine } from './csv.ts';
-import { filterCondition, type PaymentFilters } from './filters.ts';
+import { filterCondition, orderFor, type PaymentFilters } from './filters.ts';
 import { selectRecords, type PaymentRecordRow } from './queries.ts';
 import { serializePaymentRecord } from './serializers.ts';
 import { inboxScope } from './visibility.ts';
@@ -44,15 +44,17 @@ export async function exportPaymentRecords(ctx: AccountCtx, kind: PaymentKind, f
   // the visibility check happens before the answer starts, so a foreign inbox is still a plain 404
   const inboxIds = await inboxScope(ctx, filters.inbox_id);
   const where = filterCondition(ctx.accountId, kind, inboxIds, filters);
-  return { fileName: paymentExportFileName(kind, new Date()), stream: Readable.from(csvLines(ctx.db, where, maxCount)) };
+  return { fileName: paymentExportFileName(kind, new Date()), stream: Readable.from(csvLines(ctx.db, where, orderFor(filters), maxCount)) };
 }
 
-async function* csvLines(db: Executor, where: SQL, maxCount: number): AsyncGenerator<string> {
+type Order = ReturnType<typeof orderFor>;
+
+async function* csvLines(db: Executor, where: SQL, order: Order, maxCount: number): AsyncGenerator<string> {
   yield csvLine(EXPORT_COLUMNS);
   let after: number | null = null;
   let sent = 0;
   while (sent < maxCount) {
-    const rows = await exportBatch(db, where, after, Math.min(EXPORT_BATCH, maxCount - sent));
+    const rows = await exportBatch(db, where, order, after, Math.min(EXPORT_BATCH, maxCount - sent));
     if (rows.length === 0) return;
     yield rows.map(exportLine).join('');
     sent += rows.length;
@@ -64,14 +66,14 @@ async function* csvLines(db: Executor, where: SQL, maxCount: number): AsyncGener
  * The next batch after record `after` in (created_at desc, id desc) order. The cursor's created_at is read in
  * SQL rather than sent back from JS, whose dates stop at milliseconds where Postgres keeps microseconds.
  */
-function exportBatch(db: Executor, where: SQL, after: number | null, limit: number): Promise<PaymentRecordRow[]> {
+function exportBatch(db: Executor, where: SQL, order: Order, after: number | null, limit: number): Promise<PaymentRecordRow[]> {
   const cursor =
     after === null
       ? undefined
       : sql`(${paymentRecords.createdAt}, ${paymentRecords.id}) < (select c.created_at, c.id from ${paymentRecords} c where c.id = ${after})`;
   return selectRecords(db)
     .where(and(where, cursor))
-    .orderBy(desc(paymentRecords.createdAt), desc(paymentRecords.id))
+    .orderBy(...order)
     .limit(limit);
 }
 

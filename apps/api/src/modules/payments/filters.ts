@@ -2,7 +2,7 @@ import { and, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { schema } from '@app/db';
 import type { PaymentListQuery } from '@app/shared/payments';
 import type { PaymentKind } from '@app/shared/payments-constants';
-import { scopeCondition } from './queries.ts';
+import { NEWEST_FIRST, NEWEST_FIRST_OF_FEW, scopeCondition } from './queries.ts';
 
 const { paymentRecords } = schema;
 
@@ -18,10 +18,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * The WHERE of a list or an export: tenancy, kind and the caller's inboxes (`inboxIds`, null for every inbox),
  * then each filter given. Every condition is one an index of payment_records serves (see docs/payments.md).
  */
-export function filterCondition(accountId: number, kind: PaymentKind, inboxIds: number[] | null, filters: PaymentFilters): SQL {
+export function filterCondition(accountId: number, kind: PaymentKind, inboxIds: number[] | null, filters: PaymentFilters, options: { byInboxOnly?: boolean } = {}): SQL {
   const r = paymentRecords;
   return and(
-    scopeCondition(accountId, kind, inboxIds),
+    scopeCondition(accountId, kind, inboxIds, options),
     filters.status ? eq(r.status, filters.status) : undefined,
     filters.order_id ? eq(r.orderId, filters.order_id) : undefined,
     filters.utr ? utrCondition(filters.utr) : undefined,
@@ -33,6 +33,11 @@ export function filterCondition(accountId: number, kind: PaymentKind, inboxIds: 
     filters.since ? gte(r.createdAt, startOf(filters.since)) : undefined,
     filters.until ? lt(r.createdAt, endOf(filters.until)) : undefined,
   )!;
+}
+
+/** The order a list or export with these filters reads best in (see NEWEST_FIRST_OF_FEW). */
+export function orderFor(filters: PaymentFilters) {
+  return filters.utr || filters.upi_id || filters.order_id ? NEWEST_FIRST_OF_FEW : NEWEST_FIRST;
 }
 
 /** Exact, or by its last digits through the index on reverse(utr). */

@@ -1,11 +1,11 @@
-import { desc, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { schema, type Executor } from '@app/db';
 import type { PaymentList, PaymentListQuery } from '@app/shared/payments';
 import { PAYMENT_COUNT_CAP, type PaymentKind } from '@app/shared/payments-constants';
 import { notFound } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import { pageWindow } from '../../lib/pagination.ts';
-import { filterCondition } from './filters.ts';
+import { filterCondition, orderFor } from './filters.ts';
 import { findRecordRow, historyRows, selectRecords } from './queries.ts';
 import { serializePaymentRecord, serializeStatusChange } from './serializers.ts';
 import { inboxScope, paymentInboxIds } from './visibility.ts';
@@ -18,8 +18,12 @@ export async function listPaymentRecords(ctx: AccountCtx, kind: PaymentKind, que
   const inboxIds = await inboxScope(ctx, filters.inbox_id);
   const where = filterCondition(ctx.accountId, kind, inboxIds, filters);
   const { limit, offset } = pageWindow(page, perPage);
-  const rows = await selectRecords(ctx.db).where(where).orderBy(desc(paymentRecords.createdAt), desc(paymentRecords.id)).limit(limit).offset(offset);
-  const counted = await cappedCount(ctx.db, where);
+  const rows = await selectRecords(ctx.db).where(where).orderBy(...orderFor(filters)).limit(limit).offset(offset);
+  // a short page that is not past the end says how many there are; otherwise count (up to the cap)
+  const counted =
+    rows.length < perPage && (rows.length > 0 || page === 1)
+      ? offset + rows.length
+      : await cappedCount(ctx.db, filterCondition(ctx.accountId, kind, inboxIds, filters, { byInboxOnly: true }));
   return {
     meta: { current_page: page, per_page: perPage, count: Math.min(counted, PAYMENT_COUNT_CAP), count_capped: counted > PAYMENT_COUNT_CAP },
     payload: rows.map(serializePaymentRecord),

@@ -4,6 +4,7 @@ import { schema } from '@app/db';
 import { PaymentListSchema, PaymentRecordDetailSchema } from '@app/shared/payments';
 import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createAccountWithAdmin, createInbox, createMember } from '../../../test/factories.ts';
+import { findPaymentMatches, PAYMENT_MATCH_LIMIT } from './matches.ts';
 import { caller, insertRecords, paymentsUrl as url } from './test-fixtures.ts';
 
 let t: TestContext;
@@ -204,5 +205,60 @@ describe('GET withdraws/:id', () => {
     const [recharge] = await insertRecords(t, account.id, mine.id, 'recharge', [{ orderId: 'H-2' }]);
     const shown = (await call('GET', url(account.id, `recharges/${recharge!.id}`), admin.headers)).json();
     expect(shown.payload).toMatchObject({ id: recharge!.id, kind: 'recharge', history: [] });
+  });
+});
+
+describe('findPaymentMatches (OCR)', () => {
+  it('finds withdraws and recharges by UTR, or by UPI id and amount, newest first, only in the given inboxes', async () => {
+    const { account, mine, theirs } = await world();
+    const other = await world();
+    await insertRecords(t, account.id, mine.id, 'withdraw', [
+      { orderId: 'W-UTR', utr: '777788889999' },
+      { orderId: 'W-UPI', upiId: 'ravi@ybl', amount: '250.00' },
+      { orderId: 'W-UPI-OTHER-AMOUNT', upiId: 'ravi@ybl', amount: '999.00' },
+    ]);
+    await insertRecords(t, account.id, mine.id, 'recharge', [{ orderId: 'R-UTR', utr: '777788889999' }]);
+    await insertRecords(t, account.id, theirs.id, 'withdraw', [{ orderId: 'HIDDEN', utr: '777788889999' }]);
+    await insertRecords(t, other.account.id, other.mine.id, 'withdraw', [{ orderId: 'FOREIGN', utr: '777788889999' }]);
+    const orders = (m: Awaited<ReturnType<typeof findPaymentMatches>>) => ({ withdraws: m.withdraws.map((r) => r.order_id), recharges: m.recharges.map((r) => r.order_id) });
+
+    const mineOnly = await findPaymentMatches(t.db, { accountId: account.id, inboxIds: [mine.id], utr: '777788889999', upiId: 'RAVI@ybl', amount: '250.00' });
+    expect(orders(mineOnly)).toEqual({ withdraws: ['W-UPI', 'W-UTR'], recharges: ['R-UTR'] });
+    expect(mineOnly.withdraws[0]).toMatchObject({ inbox_name: 'Mine', kind: 'withdraw', amount: '250.00' });
+    const everyInbox = await findPaymentMatches(t.db, { accountId: account.id, inboxIds: null, utr: '777788889999' });
+    expect(orders(everyInbox)).toEqual({ withdraws: ['HIDDEN', 'W-UTR'], recharges: ['R-UTR'] });
+    // a UPI id without an amount matches every record of that UPI id
+    expect(orders(await findPaymentMatches(t.db, { accountId: account.id, inboxIds: [mine.id], upiId: 'ravi@ybl' })).withdraws).toEqual(['W-UPI-OTHER-AMOUNT', 'W-UPI']);
+    expect(await findPaymentMatches(t.db, { accountId: account.id, inboxIds: [mine.id] })).toEqual({ withdraws: [], recharges: [] });
+    expect(await findPaymentMatches(t.db, { accountId: account.id, inboxIds: [], utr: '777788889999' })).toEqual({ withdraws: [], recharges: [] });
+
+    await insertRecords(t, account.id, mine.id, 'recharge', Array.from({ length: 12 }, (_, i) => ({ orderId: `MANY-${i}`, utr: '121212121212' })));
+    expect((await findPaymentMatches(t.db, { accountId: account.id, inboxIds: null, utr: '121212121212' })).recharges).toHaveLength(PAYMENT_MATCH_LIMIT);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every payment route with its summary', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const base = '/api/v1/accounts/{accountId}';
+    const routes: [string, string][] = [
+      ['get', '/withdraws'],
+      ['get', '/recharges'],
+      ['get', '/withdraws/{id}'],
+      ['get', '/withdraws/export'],
+      ['get', '/recharges/export'],
+      ['post', '/withdraws/import'],
+      ['post', '/recharges/import'],
+      ['patch', '/withdraws/update_status_by_order_id_undelivered'],
+      ['patch', '/recharges/update_by_utr_upi'],
+      ['get', '/payment_imports/{id}'],
+      ['get', '/payment_imports/{id}/errors'],
+    ];
+    for (const [method, path] of routes) {
+      const operation = doc.paths[`${base}${path}`]?.[method];
+      expect(operation?.summary, `${method} ${path}`).toBeTruthy();
+      expect(operation.tags).toEqual(['payments']);
+    }
+    expect(doc.paths[`${base}/withdraws`].get.description).toMatch(/Administrators see every inbox/);
   });
 });

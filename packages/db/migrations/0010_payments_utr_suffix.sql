@@ -1,1 +1,0 @@
-CREATE INDEX "payment_records_account_utr_reverse_idx" ON "payment_records" USING btree ("account_id",reverse("utr") text_pattern_ops) WHERE "payment_records"."utr" IS NOT NULL;
