@@ -42,9 +42,9 @@ function IssueRow({ issue, canManage, onChange }: { issue: WithdrawIssue; canMan
           {issue.withdraw ? t('PAYMENTS.ISSUES.WITHDRAW_STATUS', { status: statusLabel(issue.withdraw.status) }) : t('PAYMENTS.ISSUES.NO_WITHDRAW')}
         </span>
       </th>
-      <td>{issue.inbox_name}</td>
+      <td className="payment-issue__nowrap">{issue.inbox_name}</td>
       <td className="payment-issue__description">{issue.description}</td>
-      <td>
+      <td className="payment-issue__nowrap">
         {issue.conversation_id ? (
           <Link to={accountPath(issue.account_id, `conversations/${issue.conversation_id}`)}>{t('PAYMENTS.DRAWER.OPEN_CONVERSATION', { id: issue.conversation_id })}</Link>
         ) : (
