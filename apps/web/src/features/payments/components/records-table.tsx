@@ -1,7 +1,7 @@
 import type { PaymentRecord } from '@app/shared/payments';
 import type { PaymentKind } from '@app/shared/payments-constants';
 import { t } from '../../../lib/i18n/i18n.ts';
-import { formatAmount, formatTime } from '../utils/format.ts';
+import { formatAmount, formatShortTime, formatTime } from '../utils/format.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 const SKELETON_ROWS = 8;
@@ -70,12 +70,16 @@ export function RecordsTable({ kind, records, showInbox, busy, onOpen }: Records
               <td className="payment-table__customer">{orNone(record.customer_name ?? record.customer_reference)}</td>
               <td className="payment-table__amount">{formatAmount(record.amount, record.currency)}</td>
               <td className="payment-table__code">{orNone(record.utr)}</td>
-              <td className="payment-table__code">{orNone(record.upi_id)}</td>
+              <td className="payment-table__upi" title={record.upi_id ?? undefined}>
+                {orNone(record.upi_id)}
+              </td>
               <td>
                 <StatusBadge status={record.status} />
               </td>
               <td className="payment-table__time">
-                <time dateTime={record.created_at}>{formatTime(record.created_at)}</time>
+                <time dateTime={record.created_at} title={formatTime(record.created_at)}>
+                  {formatShortTime(record.created_at)}
+                </time>
               </td>
             </tr>
           ))}
