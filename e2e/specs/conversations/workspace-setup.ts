@@ -23,11 +23,12 @@ export class WorkspaceSetup {
     this.adminId = adminId;
   }
 
-  static async signIn(request: APIRequestContext, credentials: Credentials = ADMIN) {
+  /** Signs in; the calls go to the user's active account, or to `accountId` when given. */
+  static async signIn(request: APIRequestContext, credentials: Credentials = ADMIN, accountId?: number) {
     const response = await request.post('/auth/sign_in', { data: credentials });
     expect(response.status(), await response.text()).toBe(200);
     const { data } = (await response.json()) as { data: { access_token: string; account_id: number; id: number } };
-    return new WorkspaceSetup(request, data.access_token, data.account_id, data.id);
+    return new WorkspaceSetup(request, data.access_token, accountId ?? data.account_id, data.id);
   }
 
   /** An account API call as the administrator (api_access_token). */
