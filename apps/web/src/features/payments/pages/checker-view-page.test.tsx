@@ -149,6 +149,15 @@ describe('checker view: the payments account', () => {
     expect(server.called(`GET ${at(`recharges?${FIRST_PAGE}`, 4)}`)).toHaveLength(1);
   });
 
+  it('an unreadable global config means the default payments account, 1', async () => {
+    const { server } = openCheckerView(
+      { 'GET /api/v1/global_config': { status: 500, body: { error: 'boom' } }, [`GET ${at(`recharges?${FIRST_PAGE}`, 1)}`]: listReply([]) },
+      { path: screenPath('checker-view', 2), account: makeAccount(2), otherAccounts: [makeAccount(1)], paymentsAccountId: null },
+    );
+    expect(await screen.findByRole('heading', { name: 'No recharges yet' })).toBeInTheDocument();
+    expect(server.called(`GET ${at(`recharges?${FIRST_PAGE}`, 1)}`)).toHaveLength(1);
+  });
+
   it('a user who is not a member of the payments account gets a clear message and no request', async () => {
     const { server } = openCheckerView({}, { path: screenPath('checker-view', 2), account: makeAccount(2, 'checker'), paymentsAccountId: null });
     expect(await screen.findByRole('heading', { name: 'Payments are kept in another account' })).toBeInTheDocument();
