@@ -286,6 +286,13 @@ describe('records tabs: the record panel and status changes', () => {
     expect(server.called(patch).map((call) => call.body)).toEqual(Array(3).fill({ status: 'success', inbox: 3, utr: '123456789006' }));
   });
 
+  it('a record that cannot be loaded says so in its panel', async () => {
+    openCheckerView({ [withdraws()]: listReply([]), [`GET ${at('withdraws/77')}`]: { status: 404, body: { error: 'Resource could not be found' } } }, { path: screenPath('checker-view/all/withdraw?record=77') });
+    const panel = await screen.findByRole('dialog', { name: /^Withdrawal/ });
+    expect(await within(panel).findByText('We could not load this payment.')).toBeInTheDocument();
+    expect(within(panel).queryByRole('region', { name: 'Change the status' })).toBeNull();
+  });
+
   it('a refunded withdrawal is final: no status buttons', async () => {
     const refunded = makeRecord(5, 'withdraw', { status: 'refunded' });
     openCheckerView({ [withdraws()]: listReply([refunded]), [`GET ${at('withdraws/5')}`]: { body: { payload: { ...refunded, history: [] } } } }, { path: screenPath('checker-view/all/withdraw?record=5') });
