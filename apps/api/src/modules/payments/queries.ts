@@ -1,0 +1,65 @@
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { schema, type Executor } from '@app/db';
+import type { PaymentKind } from '@app/shared/payments-constants';
+
+const { paymentRecords, paymentStatusChanges, inboxes, conversations } = schema;
+
+export type PaymentRecordTableRow = typeof paymentRecords.$inferSelect;
+/** A record with what its wire shape shows beside it: the inbox name and the linked conversation's display id. */
+export type PaymentRecordRow = PaymentRecordTableRow & { inboxName: string; conversationDisplayId: number | null };
+export type PaymentStatusChangeRow = typeof paymentStatusChanges.$inferSelect;
+
+const recordColumns = {
+  ...getTableColumns(paymentRecords),
+  inboxName: inboxes.name,
+  conversationDisplayId: conversations.displayId,
+};
+
+/** SELECT of records with their inbox name and conversation display id; the caller adds WHERE, ORDER and LIMIT. */
+export function selectRecords(db: Executor) {
+  return db
+    .select(recordColumns)
+    .from(paymentRecords)
+    .innerJoin(inboxes, eq(inboxes.id, paymentRecords.inboxId))
+    .leftJoin(conversations, eq(conversations.id, paymentRecords.conversationId))
+    .$dynamic();
+}
+
+/** The WHERE of "records of this kind in this account, in these inboxes" (null: every inbox). */
+export function scopeCondition(accountId: number, kind: PaymentKind, inboxIds: number[] | null): SQL {
+  return and(
+    eq(paymentRecords.accountId, accountId),
+    eq(paymentRecords.kind, kind),
+    inboxIds === null ? undefined : inboxIds.length ? inArray(paymentRecords.inboxId, inboxIds) : sql`false`,
+  )!;
+}
+
+export async function findRecordRow(db: Executor, accountId: number, kind: PaymentKind, id: number, inboxIds: number[] | null) {
+  const [row] = await selectRecords(db)
+    .where(and(scopeCondition(accountId, kind, inboxIds), eq(paymentRecords.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Records by id, in the order of `ids` (for answers built after a write). */
+export async function recordRowsByIds(db: Executor, ids: number[]): Promise<PaymentRecordRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectRecords(db).where(inArray(paymentRecords.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** A record's status history, oldest first. */
+export function historyRows(db: Executor, recordId: number): Promise<PaymentStatusChangeRow[]> {
+  return db.select().from(paymentStatusChanges).where(eq(paymentStatusChanges.recordId, recordId)).orderBy(asc(paymentStatusChanges.id));
+}
+
+/** Locks the rows a status update will change, so two operators changing one record run one after the other. */
+export async function lockRecordRows(db: Executor, where: SQL, limit: number): Promise<PaymentRecordTableRow[]> {
+  return db.select().from(paymentRecords).where(where).orderBy(asc(paymentRecords.id)).limit(limit).for('update');
+}
+
+export async function insertStatusChanges(db: Executor, rows: (typeof paymentStatusChanges.$inferInsert)[]) {
+  if (rows.length === 0) return;
+  await db.insert(paymentStatusChanges).values(rows);
+}
