@@ -130,3 +130,12 @@ describe('summaryWindow', () => {
     expect(summaryWindow({ since: '2026-11-01T08:00:00+02:00' }, now)).toEqual({ since: new Date('2026-11-01T06:00:00Z'), until: now });
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents GET conversation_summaries with its query', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const route = doc.paths['/api/v1/accounts/{accountId}/conversation_summaries'].get;
+    expect(route).toMatchObject({ tags: ['conversation summaries'], summary: expect.any(String), description: expect.any(String) });
+    expect(route.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['inbox_id', 'since', 'until']));
+  });
+});

@@ -119,3 +119,12 @@ describe('recordReportingEvent', () => {
     expect(row).toMatchObject({ accountId: account.id, name: 'withdraw_status_changed', value: 1, inboxId: null, data: { from: 'success', to: 'undelivered' } });
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents POST /api/v1/reporting_events with its body', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const route = doc.paths['/api/v1/reporting_events'].post;
+    expect(route).toMatchObject({ tags: ['reporting events'], summary: expect.any(String), description: expect.any(String) });
+    expect(route.requestBody.content['application/json'].schema).toBeDefined();
+  });
+});

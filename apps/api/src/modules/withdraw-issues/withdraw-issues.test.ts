@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { schema } from '@app/db';
 import type { CustomRolePermission } from '@app/shared/constants';
 import { buildTestApp, eventsDuring, type TestContext } from '../../../test/helpers.ts';
@@ -152,6 +152,28 @@ describe('POST withdraw_issues', () => {
     expect(await issueRows(account.id)).toHaveLength(0);
   });
 
+  it("S1-8.26 a server fault, which has no text for the person, answers 'An unknown error occurred' and writes nothing", async () => {
+    const { account, ann, body } = await setup();
+    // the database refuses this order's issue: an unexpected failure inside the creation's transaction
+    await t.db.execute(sql`
+      create function refuse_wd_fault() returns trigger language plpgsql as $$
+      begin if new.order_id = 'WD-FAULT' then raise exception 'disk full'; end if; return new; end $$`);
+    await t.db.execute(sql`create trigger refuse_wd_fault before insert on withdraw_issues for each row execute function refuse_wd_fault()`);
+    try {
+      const events = await eventsDuring(t, account.id, async () => {
+        const res = await call('POST', url(account.id), ann.headers, { ...body, order_id: 'WD-FAULT' });
+        expect(res.statusCode).toBe(500);
+        expect(res.json()).toMatchObject({ error: 'An unknown error occurred', request_id: expect.any(String) });
+        expect(res.body).not.toContain('disk full');
+      });
+      expect(events).toEqual([]);
+      expect(await issueRows(account.id)).toHaveLength(0);
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_wd_fault on withdraw_issues`);
+      await t.db.execute(sql`drop function refuse_wd_fault()`);
+    }
+  });
+
   it('S1-8.25 401, 403 and 404 answer their text under error too, and write nothing', async () => {
     const { account, ann, bob, cid, merchants, hidden, body } = await setup();
     const { account: other, admin: otherAdmin } = await createAccountWithAdmin(t);
@@ -300,5 +322,18 @@ describe('PATCH withdraw_issues/:id', () => {
     expect((await call('PATCH', url(account.id, '/abc'), admin.headers, { status: 'resolved' })).statusCode).toBe(404);
     expect((await call('PATCH', url(account.id, '/99999999999'), admin.headers, { status: 'resolved' })).statusCode).toBe(404);
     expect((await issueRows(account.id)).every((r) => r.status === 'open' && r.resolvedById === null)).toBe(true);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the three routes with a tag, a summary, a description and their bodies', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const path = '/api/v1/accounts/{accountId}/withdraw_issues';
+    for (const [method, at] of [['get', path], ['post', path], ['patch', `${path}/{id}`]] as const) {
+      const route = doc.paths[at]?.[method];
+      expect(route, `${method} ${at}`).toMatchObject({ tags: ['withdraw issues'], summary: expect.any(String), description: expect.any(String) });
+    }
+    expect(doc.paths[path].post.requestBody.content['application/json'].schema).toBeDefined();
+    expect(doc.paths[path].post.description).toContain('{error}');
   });
 });
