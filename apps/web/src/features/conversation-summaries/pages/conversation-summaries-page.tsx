@@ -48,13 +48,8 @@ export function ConversationSummariesPage() {
   const changeRange = (next: DateRange) => setParams(paramsWithRange(params, next));
 
   return (
-    <SettingsPage
-      title={t('CONVERSATION_SUMMARIES.HEADER')}
-      description={t('CONVERSATION_SUMMARIES.DESCRIPTION')}
-      actions={
-        <SummaryFilters inboxes={inboxes.data ?? []} inboxId={inboxId} onInboxChange={changeInbox} range={range} onRangeChange={changeRange} />
-      }
-    >
+    <SettingsPage title={t('CONVERSATION_SUMMARIES.HEADER')} description={t('CONVERSATION_SUMMARIES.DESCRIPTION')}>
+      <SummaryFilters inboxes={inboxes.data ?? []} inboxId={inboxId} onInboxChange={changeInbox} range={range} onRangeChange={changeRange} />
       <SummaryBody summaries={summaries} inboxId={inboxId} range={range} inboxLink={(id) => pathOf(id)} allLink={pathOf(null)} />
     </SettingsPage>
   );
