@@ -38,8 +38,8 @@ test.describe('[payments] OCR on a payment screenshot', () => {
     await expect(panel).toHaveAttribute('data-ocr-state', 'results', { timeout: OCR_TIMEOUT });
     await expect(panel.locator('[data-field="utr"] dd')).toHaveText(utr);
     await expect(panel.locator('[data-field="amount"] dd')).toContainText(/1,?250/);
-    const matches = panel.getByRole('table', { name: 'Records matching the screenshot' });
-    const row = matches.getByRole('row', { name: new RegExp(orderId) });
+    const matches = panel.getByRole('list', { name: 'Records matching the screenshot' });
+    const row = matches.getByRole('listitem').filter({ hasText: orderId });
     await expect(row).toContainText('Recharge');
     await expect(row).toContainText('pending');
     await expect(row).toContainText(inboxName);

@@ -8,7 +8,10 @@ type OcrMatchesProps = {
   onRaiseIssue: ((orderId: string) => void) | null;
 };
 
-/** The withdraw and recharge records the screenshot matches (by UTR, or UPI id and amount), or that there is none. */
+/**
+ * The withdraw and recharge records the screenshot matches (by UTR, or UPI id and amount), or that there is none.
+ * One card per record rather than a table: the panel sits in a message column that may be narrow.
+ */
 export function OcrMatches({ matches, onRaiseIssue }: OcrMatchesProps) {
   const records: PaymentRecord[] = [...matches.withdraws, ...matches.recharges];
   return (
@@ -22,46 +25,41 @@ export function OcrMatches({ matches, onRaiseIssue }: OcrMatchesProps) {
           <span className="muted">{t('PAYMENT_OCR.NO_MATCH_HINT')}</span>
         </div>
       ) : (
-        <div className="ocr-matches__wrap">
-          <table className="ocr-matches__table" aria-label={t('PAYMENT_OCR.MATCHES_TABLE')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('PAYMENT_OCR.COLUMN.KIND')}</th>
-                <th scope="col">{t('PAYMENT_OCR.COLUMN.ORDER_ID')}</th>
-                <th scope="col">{t('PAYMENT_OCR.COLUMN.STATUS')}</th>
-                <th scope="col" className="ocr-matches__amount">
-                  {t('PAYMENT_OCR.COLUMN.AMOUNT')}
-                </th>
-                <th scope="col">{t('PAYMENT_OCR.COLUMN.INBOX')}</th>
-                {onRaiseIssue ? <td /> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {records.map((record) => (
-                <tr key={`${record.kind}-${record.id}`}>
-                  <td>{t(`PAYMENT_OCR.KIND.${record.kind}` as MessageKey)}</td>
-                  <th scope="row" className="ocr-matches__order">
-                    {record.order_id}
-                  </th>
-                  <td>
+        <ul className="ocr-matches__list" aria-label={t('PAYMENT_OCR.MATCHES_LIST')}>
+          {records.map((record) => (
+            <li key={`${record.kind}-${record.id}`} className="ocr-match" data-order-id={record.order_id}>
+              <dl className="ocr-match__facts">
+                <div>
+                  <dt>{t('PAYMENT_OCR.COLUMN.KIND')}</dt>
+                  <dd>{t(`PAYMENT_OCR.KIND.${record.kind}` as MessageKey)}</dd>
+                </div>
+                <div>
+                  <dt>{t('PAYMENT_OCR.COLUMN.ORDER_ID')}</dt>
+                  <dd className="ocr-match__order">{record.order_id}</dd>
+                </div>
+                <div>
+                  <dt>{t('PAYMENT_OCR.COLUMN.STATUS')}</dt>
+                  <dd>
                     <span className={`ocr-record-status ocr-record-status--${record.status}`}>{record.status}</span>
-                  </td>
-                  <td className="ocr-matches__amount">{formatAmount(record.amount, record.currency)}</td>
-                  <td>{record.inbox_name}</td>
-                  {onRaiseIssue ? (
-                    <td className="ocr-matches__action">
-                      {record.kind === 'withdraw' ? (
-                        <button type="button" className="button button--small button--secondary" aria-label={t('PAYMENT_OCR.RAISE_ISSUE_FOR', { orderId: record.order_id })} onClick={() => onRaiseIssue(record.order_id)}>
-                          {t('PAYMENT_OCR.RAISE_ISSUE')}
-                        </button>
-                      ) : null}
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('PAYMENT_OCR.COLUMN.AMOUNT')}</dt>
+                  <dd className="ocr-match__amount">{formatAmount(record.amount, record.currency)}</dd>
+                </div>
+                <div>
+                  <dt>{t('PAYMENT_OCR.COLUMN.INBOX')}</dt>
+                  <dd>{record.inbox_name}</dd>
+                </div>
+              </dl>
+              {onRaiseIssue && record.kind === 'withdraw' ? (
+                <button type="button" className="button button--small button--secondary ocr-match__action" aria-label={t('PAYMENT_OCR.RAISE_ISSUE_FOR', { orderId: record.order_id })} onClick={() => onRaiseIssue(record.order_id)}>
+                  {t('PAYMENT_OCR.RAISE_ISSUE')}
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );

@@ -22,7 +22,7 @@ export const paymentOcrEn = {
   'PAYMENT_OCR.COPIED': '{field} copied',
   'PAYMENT_OCR.COPY_FAILED': 'Could not copy. Select the text and copy it yourself.',
   'PAYMENT_OCR.MATCHES': 'Matching records',
-  'PAYMENT_OCR.MATCHES_TABLE': 'Records matching the screenshot',
+  'PAYMENT_OCR.MATCHES_LIST': 'Records matching the screenshot',
   'PAYMENT_OCR.NO_MATCH': 'No matching record',
   'PAYMENT_OCR.NO_MATCH_HINT': 'No withdraw or recharge of your inboxes has this UTR, or this UPI id and amount.',
   'PAYMENT_OCR.KIND.withdraw': 'Withdraw',
