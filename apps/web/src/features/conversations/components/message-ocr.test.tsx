@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { Attachment } from '@app/shared/messages';
 import { makeAccount, makeUser } from '../../../test/fixtures.ts';
@@ -8,6 +8,8 @@ import { polyfillLayout } from '../editor/testing/render-editor.tsx';
 import type { Answer } from '../testing/fake-workspace-api.ts';
 import { makeConversation, makeMessage, NOW } from '../testing/fixtures.ts';
 import { base, renderWorkspace } from '../testing/render-workspace.tsx';
+import { PaymentToolsContext, type PaymentTools } from '../hooks/use-payment-tools.ts';
+import { MessageOcr } from './message-ocr.tsx';
 
 const LOAD = { timeout: 5000 };
 const SLOW = 15_000;
@@ -152,6 +154,30 @@ describe('OCR on a payment screenshot', () => {
     expect(await screen.findByText('Withdraw issue raised for order W-1001')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   }, SLOW);
+});
+
+describe('the OCR button', () => {
+  const tools = (canOcr: boolean): PaymentTools => ({ accountId: 7, conversation: { id: 5, inbox_id: 1 }, canOcr, canRaiseIssue: true });
+  const button = (message: Parameters<typeof MessageOcr>[0]['message'], value: PaymentTools | null) => {
+    const view = render(
+      <PaymentToolsContext.Provider value={value}>
+        <MessageOcr message={message} />
+      </PaymentToolsContext.Provider>,
+    );
+    const found = screen.queryByRole('button', { name: 'Read payment details' });
+    view.unmount();
+    return found !== null;
+  };
+
+  it('shows on a sent image message only for those who may call OCR (api:ocr.create)', () => {
+    expect(button(screenshot, tools(true))).toBe(true);
+    expect(button(screenshot, tools(false))).toBe(false);
+    expect(button(screenshot, null)).toBe(false);
+    // not on a file, not on an image without its address, not on a message still being sent
+    expect(button(invoice, tools(true))).toBe(false);
+    expect(button({ ...screenshot, attachments: [image(3, { data_url: null })] }, tools(true))).toBe(false);
+    expect(button({ ...screenshot, id: -1 }, tools(true))).toBe(false);
+  });
 });
 
 describe('raise withdraw issue from the conversation menu', () => {
