@@ -49,6 +49,7 @@ import { integrationsModule } from './modules/integrations/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { notificationSubscriptionsModule } from './modules/notification-subscriptions/index.ts';
 import { publicApiModule } from './modules/public-api/index.ts';
+import { paymentsModule } from './modules/payments/index.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(publicApiModule);
   await app.register(auditLogsModule);
   await app.register(billingModule);
+  await app.register(paymentsModule);
   await app.register(withdrawIssuesModule);
   await app.register(reportingEventsModule);
   await app.register(conversationSummariesModule);

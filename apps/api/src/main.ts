@@ -45,7 +45,7 @@ function announce(config: Config, seeded: Awaited<ReturnType<typeof seedFirstSta
 const controlSocketPath = (config: Config) => path.join(path.resolve(config.dataDir), 'control.sock');
 
 function printDemo(demo: DemoResult) {
-  out(`demo data loaded: ${demo.accounts.join(', ')} (${demo.conversations} new conversations)`);
+  out(`demo data loaded: ${demo.accounts.join(', ')} (${demo.conversations} new conversations, ${demo.paymentRecords} new payment records)`);
   out(`demo users (password "${DEMO_PASSWORD}"): ${demo.users.join(', ')}`);
 }
 

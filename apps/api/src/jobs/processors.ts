@@ -3,6 +3,7 @@ import { wakeSnoozedConversations } from '../modules/conversations/jobs.ts';
 import { announceCreated, insertNotificationsForEvent } from '../modules/notifications/create.ts';
 import { pushCreated } from '../modules/notifications/push.ts';
 import { sendDueDeliveries, settleUndeliverable, writeDeliveries } from '../modules/webhooks/delivery.ts';
+import { runCsvImports } from '../modules/payments/import-csv.ts';
 import { drainOutbox, pruneOutbox, type OutboxConsumer } from './outbox-relay.ts';
 import { jobKey, type Jobs, type Processor, type Schedule } from './queue.ts';
 
@@ -45,11 +46,14 @@ export function processors(services: Services, jobs: Jobs, consumers: OutboxCons
     },
     [jobKey('scheduled', 'conversations.wake_snoozed')]: () => wakeSnoozedConversations(services),
     [jobKey('scheduled', 'outbox.prune')]: () => pruneOutbox(services),
+    [jobKey('imports', 'run')]: () => runCsvImports(services),
     // Recovers from crashes and lost jobs: whatever a dead process left in the outbox or due is picked up.
     [jobKey('scheduled', 'sweep')]: async () => {
       jobs.enqueue('outbox', 'relay');
       jobs.enqueue('inbound', 'relay');
       jobs.enqueue('webhooks', 'send');
+      // an import whose worker died is taken up again once its lease runs out
+      jobs.enqueue('imports', 'run');
     },
   };
 }

@@ -13,6 +13,8 @@ export const QUEUES = {
   webhooks: { concurrency: 2 },
   /** Scheduled work: snooze wake-ups and the sweeps that recover from crashes. */
   scheduled: { concurrency: 1 },
+  /** CSV imports of payment records (claimed one at a time under a lease; long, so kept off the others). */
+  imports: { concurrency: 1 },
 } as const;
 export type QueueName = keyof typeof QUEUES;
 

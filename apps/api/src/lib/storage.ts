@@ -1,4 +1,6 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import path from 'node:path';
 import { randomToken } from './crypto.ts';
 
@@ -13,6 +15,8 @@ export const INLINE_TYPES: Record<string, string> = {
 export type Storage = {
   put: (input: { folder: string; data: Uint8Array; extension: string }) => Promise<string>;
   read: (key: string) => Promise<Buffer | null>;
+  /** The file as a stream, for files too big to hold at once (CSV imports); null when there is none. */
+  open: (key: string) => Promise<Readable | null>;
   remove: (key: string) => Promise<void>;
   url: (key: string) => string;
 };
@@ -40,6 +44,15 @@ export function createLocalStorage(options: { root: string; publicUrl: string })
       } catch {
         return null;
       }
+    },
+    async open(key) {
+      if (!KEY_PATTERN.test(key)) return null;
+      try {
+        await access(fileOf(key));
+      } catch {
+        return null;
+      }
+      return createReadStream(fileOf(key));
     },
     async remove(key) {
       await rm(fileOf(key), { force: true });

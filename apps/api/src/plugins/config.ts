@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import webpush from 'web-push';
 import { z } from 'zod';
+import { DEFAULT_PAYMENTS_ACCOUNT_ID } from '@app/shared/payments-constants';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -62,6 +63,7 @@ export const EnvSchema = z.object({
   BILLING_CHECKOUT_URL: optionalUrl,
   VAPID_PUBLIC_KEY: z.string().trim().optional(),
   VAPID_PRIVATE_KEY: z.string().trim().optional(),
+  PAYMENTS_ACCOUNT_ID: z.coerce.number().int().positive().max(2_147_483_647).default(DEFAULT_PAYMENTS_ACCOUNT_ID),
 });
 
 /** An OAuth client the installation is registered with; absent when either half is not configured. */
@@ -113,6 +115,11 @@ export type Config = {
   billing: { checkoutUrl: string | undefined };
   /** The VAPID key pair browser pushes are signed with (base64url); the public half goes to the dashboard. */
   vapid: VapidKeys;
+  /**
+   * The account the dashboard sends withdraw and recharge calls to (001 section 9: account 1), whatever account
+   * is open; the API still serves payments on every account path, with the usual tenancy.
+   */
+  paymentsAccountId: number;
   /** Derived: embedded mode runs PGlite and in-process queues. */
   embedded: boolean;
   redisEnabled: boolean;
@@ -177,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: { runWorkers: e.RUN_WORKERS, prefix: e.JOBS_PREFIX },
     billing: { checkoutUrl: e.BILLING_CHECKOUT_URL },
     vapid: vapidKeys(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, dataDir),
+    paymentsAccountId: e.PAYMENTS_ACCOUNT_ID,
     embedded: !e.DATABASE_URL,
     redisEnabled: Boolean(e.REDIS_URL),
   };

@@ -7,6 +7,7 @@ import { insertAccount, insertMembership } from '../modules/accounts/service.ts'
 import { findUserByEmail, insertUser } from '../modules/users/service.ts';
 import { DEMO_WORKSPACES } from './demo-content.ts';
 import { seedDemoWorkspace } from './demo-workspace.ts';
+import { seedDemoPayments } from './demo-payments.ts';
 
 type DemoMember = { name: string; email: string; role: AccountRole; availability: Availability; customRole?: string };
 type DemoAccount = {
@@ -50,12 +51,12 @@ const ACCOUNTS: DemoAccount[] = [
   },
 ];
 
-export type DemoResult = { accounts: string[]; users: string[]; conversations: number };
+export type DemoResult = { accounts: string[]; users: string[]; conversations: number; paymentRecords: number };
 
 /**
  * Loads the demo accounts, their people and a lived-in workspace each (inboxes of several channels,
  * teams, labels, canned responses, custom attributes, contacts and conversations with replies and
- * notes); running it again changes nothing.
+ * notes), and withdraw and recharge records in the payments account; running it again changes nothing.
  */
 export async function seedDemo(services: Services): Promise<DemoResult> {
   const accountIds = await seedDemoPeople(services.db, services.config.secretKeyBase);
@@ -64,7 +65,8 @@ export async function seedDemo(services: Services): Promise<DemoResult> {
     const accountId = accountIds.get(workspace.account);
     if (accountId) conversations += (await seedDemoWorkspace(services, accountId, workspace)).conversations;
   }
-  return { accounts: ACCOUNTS.map((a) => a.name), users: DEMO_USERS, conversations };
+  const payments = await seedDemoPayments(services);
+  return { accounts: ACCOUNTS.map((a) => a.name), users: DEMO_USERS, conversations, paymentRecords: payments.records };
 }
 
 const DEMO_USERS = [...new Set(ACCOUNTS.flatMap((a) => a.members.map((m) => m.email)))];

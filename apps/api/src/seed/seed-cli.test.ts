@@ -55,7 +55,7 @@ describe.skipIf(process.env.TEST_DB === 'pglite')('api seed --demo on the embedd
 
     const seed = spawnSync(process.execPath, ['--experimental-strip-types', main, 'seed', '--demo'], { env, encoding: 'utf8', timeout: 180_000 });
     expect(seed.status, seed.stderr).toBe(0);
-    expect(seed.stdout).toMatch(/demo data loaded: Northwind Support, Globex Payments \(\d{2,} new conversations\)/);
+    expect(seed.stdout).toMatch(/demo data loaded: Northwind Support, Globex Payments \(\d{2,} new conversations, 360 new payment records\)/);
 
     const signIn = await fetch(`${base}/auth/sign_in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'maya@northwind.example', password: 'demo-password' }) });
     expect(signIn.status).toBe(200);
@@ -68,6 +68,6 @@ describe.skipIf(process.env.TEST_DB === 'pglite')('api seed --demo on the embedd
     // A second run changes nothing and says so.
     const again = spawnSync(process.execPath, ['--experimental-strip-types', main, 'seed', '--demo'], { env, encoding: 'utf8', timeout: 180_000 });
     expect(again.status, again.stderr).toBe(0);
-    expect(again.stdout).toContain('(0 new conversations)');
+    expect(again.stdout).toContain('(0 new conversations, 0 new payment records)');
   }, 240_000);
 });

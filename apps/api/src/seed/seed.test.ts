@@ -36,15 +36,29 @@ describe('first-start seed', () => {
     const demo = await seedDemo(servicesOf(t.app));
     expect(demo.accounts).toEqual(['Northwind Support', 'Globex Payments']);
     expect(demo.conversations).toBeGreaterThanOrEqual(50);
-    const tables = [schema.users, schema.accounts, schema.accountUsers, schema.inboxes, schema.contacts, schema.conversations, schema.messages, schema.labels, schema.teams, schema.cannedResponses] as const;
+    expect(demo.paymentRecords).toBe(360);
+    const tables = [
+      schema.users,
+      schema.accounts,
+      schema.accountUsers,
+      schema.inboxes,
+      schema.contacts,
+      schema.conversations,
+      schema.messages,
+      schema.labels,
+      schema.teams,
+      schema.cannedResponses,
+      schema.paymentRecords,
+      schema.paymentStatusChanges,
+    ] as const;
     const counts = async () => Promise.all(tables.map(async (table) => (await t.db.select({ value: count() }).from(table))[0]!.value));
     const before = await counts();
-    expect((await seedDemo(servicesOf(t.app))).conversations).toBe(0);
+    expect(await seedDemo(servicesOf(t.app))).toMatchObject({ conversations: 0, paymentRecords: 0 });
     expect(await counts()).toEqual(before);
 
     const res = await t.app.inject({ method: 'POST', url: '/auth/sign_in', payload: { email: 'maya@northwind.example', password: DEMO_PASSWORD } });
     const { data } = res.json();
-    expect(data.accounts.map((a: { name: string }) => a.name).sort()).toEqual(['Globex Payments', 'Northwind Support']);
+    expect(data.accounts.map((a: { name: string }) => a.name).sort()).toEqual(['Acme Support', 'Globex Payments', 'Northwind Support']);
     const amara = await t.app.inject({ method: 'POST', url: '/auth/sign_in', payload: { email: 'amara@northwind.example', password: DEMO_PASSWORD } });
     expect(amara.json().data.accounts[0]).toMatchObject({ role: 'agent', custom_role: { name: 'Knowledge editor' }, permissions: ['custom_role', 'knowledge_base_manage'] });
 
@@ -73,5 +87,23 @@ describe('first-start seed', () => {
     const issues = await t.db.select().from(schema.withdrawIssues);
     expect(issues.map((i) => [i.orderId, i.status]).sort()).toEqual([['WD-77120', 'open'], ['WD-77344', 'resolved']]);
     expect(issues.every((i) => i.conversationId !== null && i.createdById !== null)).toBe(true);
+  });
+
+  it('gives the demo checker withdraw and recharge records of her inbox in the payments account, with history', async () => {
+    const signIn = await t.app.inject({ method: 'POST', url: '/auth/sign_in', payload: { email: 'priya@northwind.example', password: DEMO_PASSWORD } });
+    const headers = { 'access-token': signIn.headers['access-token'] as string, client: signIn.headers.client as string, uid: signIn.headers.uid as string, 'token-type': 'Bearer' };
+    const payments = t.config.paymentsAccountId;
+    expect(signIn.json().data.accounts).toEqual(expect.arrayContaining([expect.objectContaining({ id: payments, role: 'checker' })]));
+    const get = async (path: string) => (await t.app.inject({ method: 'GET', url: `/api/v1/accounts/${payments}/${path}`, headers })).json();
+    const recharges = await get('recharges?per_page=100');
+    expect(recharges.meta.count).toBe(90);
+    expect(new Set(recharges.payload.map((r: { inbox_name: string }) => r.inbox_name))).toEqual(new Set(['Acme Payouts']));
+    expect(new Set(recharges.payload.map((r: { status: string }) => r.status))).toEqual(new Set(['pending', 'success', 'failed', 'expired']));
+    const undelivered = await get('withdraws?status=undelivered');
+    expect(undelivered.meta.count).toBe(6);
+    const detail = await get(`withdraws/${undelivered.payload[0].id}`);
+    expect(detail.payload.history.map((h: { to_status: string }) => h.to_status)).toEqual(['success', 'undelivered']);
+    expect(detail.payload.history[1].actor.name).toBe('Priya Raman');
+    expect(detail.payload.customer_name).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
   });
 });

@@ -54,6 +54,14 @@ export const paymentRecords = pgTable(
     // lookups by UTR and UPI id (filters, update_by_utr_upi, OCR matches)
     index('payment_records_account_utr_idx').on(t.accountId, t.utr).where(sql`${t.utr} IS NOT NULL`),
     index('payment_records_account_upi_idx').on(t.accountId, t.upiId).where(sql`${t.upiId} IS NOT NULL`),
+    // the status filter (the checker's first filter), for the account and for one inbox: the page and its capped
+    // count read only matching index entries instead of walking every record of the kind
+    index('payment_records_account_kind_status_created_idx').on(t.accountId, t.kind, t.status, t.createdAt.desc(), t.id.desc()),
+    index('payment_records_inbox_kind_status_created_idx').on(t.inboxId, t.kind, t.status, t.createdAt.desc(), t.id.desc()),
+    // the UTR filter by its last digits (4 to 11): a prefix search of the reversed UTR
+    index('payment_records_account_utr_reverse_idx')
+      .on(t.accountId, sql`reverse(${t.utr}) text_pattern_ops`)
+      .where(sql`${t.utr} IS NOT NULL`),
     // the customer filter: substring match over name and reference (pg_trgm)
     index('payment_records_customer_trgm_idx').using(
       'gin',

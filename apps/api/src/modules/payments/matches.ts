@@ -1,8 +1,8 @@
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Executor } from '@app/db';
 import type { PaymentRecord } from '@app/shared/payments';
 import type { PaymentKind } from '@app/shared/payments-constants';
-import { scopeCondition, selectRecords } from './queries.ts';
+import { NEWEST_FIRST_OF_FEW, scopeCondition, selectRecords } from './queries.ts';
 import { serializePaymentRecord } from './serializers.ts';
 
 const { paymentRecords } = schema;
@@ -47,7 +47,7 @@ function matchCondition(query: PaymentMatchQuery): SQL | undefined {
 async function matchesOfKind(db: Executor, query: PaymentMatchQuery, kind: PaymentKind, condition: SQL): Promise<PaymentRecord[]> {
   const rows = await selectRecords(db)
     .where(and(scopeCondition(query.accountId, kind, query.inboxIds), condition))
-    .orderBy(desc(paymentRecords.createdAt), desc(paymentRecords.id))
+    .orderBy(...NEWEST_FIRST_OF_FEW)
     .limit(PAYMENT_MATCH_LIMIT);
   return rows.map(serializePaymentRecord);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { schema, type Executor } from '@app/db';
 import type { PaymentKind } from '@app/shared/payments-constants';
 
@@ -25,10 +25,14 @@ export function selectRecords(db: Executor) {
     .$dynamic();
 }
 
-/** The WHERE of "records of this kind in this account, in these inboxes" (null: every inbox). */
-export function scopeCondition(accountId: number, kind: PaymentKind, inboxIds: number[] | null): SQL {
+/**
+ * The WHERE of "records of this kind in this account, in these inboxes" (null: every inbox). `byInboxOnly`
+ * leaves out account_id when inboxes are given, for counts: those inbox ids were checked to be the account's
+ * (a record's account is its inbox's), and without account_id the (inbox_id, kind, …) indexes answer alone.
+ */
+export function scopeCondition(accountId: number, kind: PaymentKind, inboxIds: number[] | null, options: { byInboxOnly?: boolean } = {}): SQL {
   return and(
-    eq(paymentRecords.accountId, accountId),
+    inboxIds !== null && options.byInboxOnly ? undefined : eq(paymentRecords.accountId, accountId),
     eq(paymentRecords.kind, kind),
     inboxIds === null ? undefined : inboxIds.length ? inArray(paymentRecords.inboxId, inboxIds) : sql`false`,
   )!;
@@ -63,3 +67,26 @@ export async function insertStatusChanges(db: Executor, rows: (typeof paymentSta
   if (rows.length === 0) return;
   await db.insert(paymentStatusChanges).values(rows);
 }
+
+/** The account's inbox ids, all of them or those among `among`. */
+export async function accountInboxIds(db: Executor, accountId: number, among?: number[]): Promise<number[]> {
+  if (among?.length === 0) return [];
+  const rows = await db
+    .select({ id: inboxes.id })
+    .from(inboxes)
+    .where(and(eq(inboxes.accountId, accountId), among ? inArray(inboxes.id, among) : undefined));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Newest first, spelled as the indexes are built (DESC NULLS LAST): plain DESC means NULLS FIRST, which
+ * Postgres cannot serve from those indexes even on NOT NULL columns, and sorts every matching row instead.
+ */
+export const NEWEST_FIRST = [sql`${paymentRecords.createdAt} DESC NULLS LAST`, sql`${paymentRecords.id} DESC NULLS LAST`] as const;
+
+/**
+ * The same order (the columns are NOT NULL), spelled so no created_at index can serve it: for lookups that match
+ * a handful of rows (a UTR, a UPI id, an order id), Postgres then reads them through their own index and sorts
+ * them, instead of walking the newest-first index in the hope of meeting them early (which it misjudges badly).
+ */
+export const NEWEST_FIRST_OF_FEW = [desc(paymentRecords.createdAt), desc(paymentRecords.id)] as const;

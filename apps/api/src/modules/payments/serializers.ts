@@ -1,4 +1,5 @@
-import type { PaymentRecord, PaymentStatusChange } from '@app/shared/payments';
+import type { schema } from '@app/db';
+import type { PaymentImportJob, PaymentRecord, PaymentStatusChange } from '@app/shared/payments';
 import type { PaymentRecordRow, PaymentStatusChangeRow } from './queries.ts';
 
 /** The wire shape of a withdraw or recharge (PaymentRecordSchema); amounts stay exact decimal strings. */
@@ -39,5 +40,27 @@ export function serializeStatusChange(row: PaymentStatusChangeRow): PaymentStatu
     reason: row.reason,
     actor: { type: row.actorType, id: row.actorId, name: row.actorName },
     created_at: row.createdAt.toISOString(),
+  };
+}
+
+export type PaymentImportRow = typeof schema.paymentImports.$inferSelect;
+
+/** A CSV import job (PaymentImportJobSchema); the error report is linked once a row failed. */
+export function serializeImportJob(row: PaymentImportRow): PaymentImportJob {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    file_name: row.fileName,
+    total_rows: row.totalRows,
+    processed_rows: row.processedRows,
+    created: row.createdCount,
+    updated: row.updatedCount,
+    unchanged: row.unchangedCount,
+    failed: row.failedCount,
+    error: row.error,
+    error_report_url: row.failedCount > 0 ? `/api/v1/accounts/${row.accountId}/payment_imports/${row.id}/errors` : null,
+    created_at: row.createdAt.toISOString(),
+    finished_at: row.finishedAt?.toISOString() ?? null,
   };
 }

@@ -25,6 +25,10 @@ const GlobalConfigSchema = z.object({
     .string()
     .nullable()
     .describe("FB_APP_ID when the Facebook app is configured: the browser's Facebook login needs it (an app id is public; the secret never leaves the server)."),
+  payments_account_id: z
+    .number()
+    .int()
+    .describe('PAYMENTS_ACCOUNT_ID (default 1): the account the dashboard sends withdraw and recharge calls to, whatever account is open (001 section 9).'),
 });
 
 async function status(check: () => Promise<void>): Promise<'ok' | 'failing'> {
@@ -71,6 +75,7 @@ export const systemModule: FastifyPluginAsyncZod = async (app) => {
         },
         vapid_public_key: config.vapid.publicKey,
         facebook_app_id: config.oauth.facebook?.clientId ?? null,
+        payments_account_id: config.paymentsAccountId,
       };
     },
   );

@@ -123,6 +123,7 @@ describe('system routes', () => {
       oauth_providers: { google: false, microsoft: false, twitter: false, facebook: false },
       vapid_public_key: t.config.vapid.publicKey,
       facebook_app_id: null,
+      payments_account_id: 1,
     });
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(doc.paths['/api/v1/global_config'].get.responses['200']).toBeDefined();
@@ -139,6 +140,7 @@ describe('system routes', () => {
       AZURE_APP_ID: 'azure-id-without-secret',
       FB_APP_ID: 'fb-id',
       FB_APP_SECRET: 'fb-secret',
+      PAYMENTS_ACCOUNT_ID: '7',
     });
     try {
       const res = await other.app.inject({ method: 'GET', url: '/api/v1/global_config' });
@@ -152,6 +154,7 @@ describe('system routes', () => {
         vapid_public_key: other.config.vapid.publicKey,
         // The browser's Facebook login needs the app id, which is public; no secret and no other client id is answered.
         facebook_app_id: 'fb-id',
+        payments_account_id: 7,
       });
       expect(res.body).not.toMatch(/secret|google-id/);
     } finally {

@@ -1,0 +1,3 @@
+CREATE INDEX "payment_records_account_kind_status_created_idx" ON "payment_records" USING btree ("account_id","kind","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "payment_records_inbox_kind_status_created_idx" ON "payment_records" USING btree ("inbox_id","kind","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "payment_records_account_utr_reverse_idx" ON "payment_records" USING btree ("account_id",reverse("utr") text_pattern_ops) WHERE "payment_records"."utr" IS NOT NULL;
