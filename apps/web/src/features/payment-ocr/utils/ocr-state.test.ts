@@ -29,9 +29,10 @@ describe('the OCR state of a message', () => {
     expect(ocrErrorText(new ApiError(503, {}))).toBe('OCR is busy, try again in a few seconds');
     expect(ocrErrorText(new ApiError(429, {}))).toBe('OCR is busy, try again in a few seconds');
     expect(ocrErrorText(new ApiError(422, { error: 'The message has no image attachment' }))).toBe('This image could not be read. The message has no image attachment');
-    expect(ocrErrorText(new ApiError(422, { message: 'Validation failed', errors: { message_id: ['has no image attachment'] } }))).toBe(
-      'This image could not be read. has no image attachment',
+    expect(ocrErrorText(new ApiError(422, { message: 'Message id has no image attachment', errors: { message_id: ['has no image attachment'] } }))).toBe(
+      'This image could not be read. Message id has no image attachment',
     );
+    expect(ocrErrorText(new ApiError(422, { errors: { file_url: ['is not a file of this installation'] } }))).toBe('This image could not be read. is not a file of this installation');
     expect(ocrErrorText(new ApiError(422, {}))).toBe('This image could not be read.');
     expect(ocrErrorText(new ApiError(404, { error: 'Resource could not be found' }))).toBe('This message or its image is no longer available.');
     expect(ocrErrorText(new ApiError(0, { error: 'network' }))).toBe('Could not reach the server. Check your connection and try again.');

@@ -33,7 +33,8 @@ export function ocrErrorText(error: unknown): string {
   if (!(error instanceof ApiError)) return t('PAYMENT_OCR.ERROR.FAILED');
   if (error.status === 503 || error.status === 429) return t('PAYMENT_OCR.ERROR.BUSY');
   if (error.status === 422) {
-    const reason = typeof error.body.error === 'string' && error.body.error ? error.body.error : firstFieldError(error);
+    // `error` (a text of its own), else the 422's sentence ("Message id has no image attachment"), else a field's message
+    const reason = [error.body.error, error.body.message].find((text): text is string => typeof text === 'string' && text.length > 0) ?? firstFieldError(error);
     return reason ? `${t('PAYMENT_OCR.ERROR.UNREADABLE')} ${reason}` : t('PAYMENT_OCR.ERROR.UNREADABLE');
   }
   if (error.status === 404) return t('PAYMENT_OCR.ERROR.NOT_FOUND');
