@@ -86,6 +86,26 @@ describe('countPlaywright', () => {
 });
 
 describe('countVitest', () => {
+  it('names a test that passed only on its retry (a pass with failure messages) as flaky and counts it as passed', () => {
+    const report = vitestReport({
+      numTotalTests: 2,
+      numPassedTests: 2,
+      testResults: [
+        {
+          name: '/repo/apps/web/src/features/agent-bots/pages/agent-bots.test.tsx',
+          status: 'passed',
+          assertionResults: [
+            { status: 'passed', fullName: 'agent bot create page posts the bot', failureMessages: ['AssertionError: expected 1 to be 2'] },
+            { status: 'passed', fullName: 'agent bot list shows bots', failureMessages: [] },
+          ],
+        },
+      ],
+    });
+    const o = countVitest('web (unit)', { exitCode: 0, report });
+    expect(o).toMatchObject({ passed: 2, failed: 0, flaky: ['pages/agent-bots.test.tsx › agent bot create page posts the bot'] });
+    expect(summarize([o]).lines).toContain('flaky (failed, then passed on retry): 1');
+  });
+
   it('counts a crash without a report as a failure', () => {
     expect(countVitest('api', { exitCode: 1, report: undefined })).toMatchObject({ failed: 1, notes: ['vitest exited 1 without a report'] });
   });

@@ -26,7 +26,12 @@ export type VitestReport = {
   numTodoTests: number;
   numFailedTestSuites: number;
   success?: boolean;
-  testResults?: { name: string; status: string; message?: string; assertionResults?: { status: string }[] }[];
+  testResults?: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults?: { status: string; fullName?: string; failureMessages?: string[] | null }[];
+  }[];
 };
 
 /** The parts of Playwright's JSON report (`JSONReport`) the runner reads. */
@@ -65,6 +70,12 @@ export function countVitest(name: string, run: Run<VitestReport>, runOf?: string
   outcome.passed = report.numPassedTests;
   outcome.skipped = report.numPendingTests + report.numTodoTests;
   outcome.failed = report.numFailedTests;
+  // A test that passed yet carries failure messages failed first and passed on a retry (CI's --retry=1).
+  outcome.flaky = (report.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((a) => a.status === 'passed' && (a.failureMessages?.length ?? 0) > 0)
+      .map((a) => `${file.name.split('/').slice(-2).join('/')} › ${a.fullName ?? ''}`),
+  );
   // A file that fails to load (syntax error, throwing import, failing beforeAll) has no failed test, only a
   // failed file: count each such file once.
   const brokenFiles = report.testResults

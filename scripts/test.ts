@@ -42,7 +42,9 @@ function vitest(name: string, cwd: string, env: Record<string, string> = {}, run
   const report = path.join(work, `${name.replace(/\W+/g, '-')}.json`);
   const infra = path.join(work, `${name.replace(/\W+/g, '-')}.infra`);
   process.stdout.write(`\n── ${name} ──\n`);
-  const result = spawnSync('pnpm', ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+  // CI retries a failed test once, as it does the browser tests; one that passes only then is named flaky.
+  const retry = process.env.CI ? ['--retry=1'] : [];
+  const result = spawnSync('pnpm', ['exec', 'vitest', 'run', ...retry, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
     cwd: path.join(root, cwd),
     stdio: 'inherit',
     env: { ...process.env, ...env, TEST_INFRA_FILE: infra },

@@ -26,6 +26,9 @@ import { authModule } from './modules/auth/index.ts';
 import { accountsModule } from './modules/accounts/index.ts';
 import { auditLogsModule } from './modules/audit-logs/index.ts';
 import { billingModule } from './modules/billing/index.ts';
+import { withdrawIssuesModule } from './modules/withdraw-issues/index.ts';
+import { reportingEventsModule } from './modules/reporting-events/index.ts';
+import { conversationSummariesModule } from './modules/conversation-summaries/index.ts';
 import { profileModule } from './modules/profile/index.ts';
 import { agentsModule } from './modules/agents/index.ts';
 import { customRolesModule } from './modules/custom-roles/index.ts';
@@ -47,6 +50,7 @@ import { notificationsModule } from './modules/notifications/index.ts';
 import { notificationSubscriptionsModule } from './modules/notification-subscriptions/index.ts';
 import { publicApiModule } from './modules/public-api/index.ts';
 import { paymentsModule } from './modules/payments/index.ts';
+import { ocrModule } from './modules/ocr/index.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -134,6 +138,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(auditLogsModule);
   await app.register(billingModule);
   await app.register(paymentsModule);
+  await app.register(withdrawIssuesModule);
+  await app.register(reportingEventsModule);
+  await app.register(conversationSummariesModule);
+  await app.register(ocrModule);
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');

@@ -276,3 +276,25 @@ export const ConversationSummaryListSchema = z.object({
   payload: z.array(ConversationSummarySchema),
 });
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
+
+/** POST withdraw_issues and PATCH withdraw_issues/:id answer the issue under `payload`. */
+export const WithdrawIssuePayloadSchema = z.object({ payload: WithdrawIssueSchema });
+/** Every failure of POST withdraw_issues (001 section 8): the text to show; 422s keep their per-field errors beside it. */
+export const WithdrawIssueErrorSchema = z.object({
+  error: z.string().describe('Shown as is; a client with no text shows WITHDRAW_ISSUE_UNKNOWN_ERROR.'),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+/** A stored reporting event, as POST /api/v1/reporting_events answers it. */
+export const ReportingEventSchema = z.object({
+  id: z.number().int(),
+  account_id: z.number().int(),
+  inbox_id: z.number().int().nullable(),
+  conversation_id: z.number().int().nullable().describe('Display id.'),
+  user_id: z.number().int().nullable(),
+  name: z.string().describe('The `type` that was posted.'),
+  data: z.record(z.string(), z.unknown()).describe('`actions` and `agent_name` as posted.'),
+  created_at: z.string(),
+});
+export type ReportingEvent = z.infer<typeof ReportingEventSchema>;
+export const ReportingEventPayloadSchema = z.object({ payload: ReportingEventSchema });

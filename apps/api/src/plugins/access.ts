@@ -1,11 +1,10 @@
 import fp from 'fastify-plugin';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { schema } from '@app/db';
 import { resolveFeatures } from '@app/shared/accounts';
 import type { FeatureFlag } from '@app/shared/constants';
-import { canAccess, permissionsFor, type RouteName } from '@app/shared/permissions';
+import { canAccess, type RouteName } from '@app/shared/permissions';
 import { AppError, forbidden, notFound, unauthorized } from '../lib/app-error.ts';
+import { requireMembership } from '../lib/membership.ts';
 import type { AccountCtx, Ctx, UserCtx } from '../lib/context.ts';
 
 declare module 'fastify' {
@@ -45,34 +44,16 @@ export const accessPlugin = fp(
       const accountId = Number(raw);
       if (!Number.isSafeInteger(accountId) || accountId <= 0) throw notFound();
 
-      const [row] = await app.db
-        .select({
-          status: schema.accounts.status,
-          features: schema.accounts.features,
-          role: schema.accountUsers.role,
-          customRoleId: schema.accountUsers.customRoleId,
-          customRolePermissions: schema.customRoles.permissions,
-        })
-        .from(schema.accountUsers)
-        .innerJoin(schema.accounts, eq(schema.accounts.id, schema.accountUsers.accountId))
-        .leftJoin(schema.customRoles, eq(schema.customRoles.id, schema.accountUsers.customRoleId))
-        .where(and(eq(schema.accountUsers.accountId, accountId), eq(schema.accountUsers.userId, principal.user.id)))
-        .limit(1);
-      if (!row) throw notFound();
-      if (row.status !== 'active' && principal.user.type !== 'SuperAdmin') {
-        throw new AppError('account_suspended', 'This account is suspended. Contact the administrator of this installation.', {
-          extra: { error_code: 'account_suspended' },
-        });
-      }
+      const membership = await requireMembership(app.db, accountId, principal.user);
       const feature = request.routeOptions.config.feature;
-      if (feature && !resolveFeatures(row.features)[feature]) {
+      if (feature && !resolveFeatures(membership.features)[feature]) {
         throw new AppError('feature_disabled', `The ${feature} feature is not enabled for this account.`, {
           extra: { error_code: 'feature_disabled' },
         });
       }
-      const permissions = permissionsFor({ role: row.role, customRolePermissions: row.customRolePermissions ?? null });
-      if (!canAccess(permissions, access)) throw forbidden();
-      request.accountAccess = { accountId, role: row.role, customRoleId: row.customRoleId, permissions };
+      if (!canAccess(membership.permissions, access)) throw forbidden();
+      const { role, customRoleId, permissions } = membership;
+      request.accountAccess = { accountId, role, customRoleId, permissions };
     });
   },
   { name: 'access', dependencies: ['auth'] },

@@ -31,7 +31,11 @@ export type DemoWorkspace = {
   /** Conversations to make: which script in which inbox, in this order (newest last). */
   conversations: number;
   scripts: Script[];
+  /** Withdraw issues raised from the first conversation of a script (by subject); `resolved` is the resolution note. */
+  withdrawIssues?: DemoWithdrawIssue[];
 };
+
+export type DemoWithdrawIssue = { subject: string; order_id: string; description: string; resolved?: string };
 
 const northwindScripts: Script[] = [
   {
@@ -349,5 +353,18 @@ export const DEMO_WORKSPACES: DemoWorkspace[] = [
     ],
     conversations: 14,
     scripts: globexScripts,
+    withdrawIssues: [
+      {
+        subject: 'Withdrawal not received',
+        order_id: 'WD-77120',
+        description: 'Customer says the ₹5,000 payout (UTR 412345678901) has not reached the bank after 24 hours. Please check with the provider.',
+      },
+      {
+        subject: 'Wrong UPI id on a withdrawal',
+        order_id: 'WD-77344',
+        description: 'Customer entered a wrong UPI id; the payout must be stopped before the 18:00 batch.',
+        resolved: 'Cancelled at the provider before the batch; the customer will request it again with the right UPI id.',
+      },
+    ],
   },
 ];

@@ -9,6 +9,7 @@ import { CreateInboxBodySchema } from '@app/shared/inboxes';
 import { InboxMembersBodySchema } from '@app/shared/inbox-members';
 import { CreateLabelBodySchema } from '@app/shared/labels';
 import { CreateTeamBodySchema } from '@app/shared/teams';
+import { CreateWithdrawIssueBodySchema } from '@app/shared/payments';
 import type { AccountCtx, Actor, Services } from '../lib/context.ts';
 import { createCannedResponse } from '../modules/canned-responses/service.ts';
 import { createContact } from '../modules/contacts/service.ts';
@@ -20,6 +21,7 @@ import { replaceInboxMembers } from '../modules/inbox-members/service.ts';
 import { createLabel } from '../modules/labels/service.ts';
 import { createMessage, publishMessageCreated } from '../modules/messages/service.ts';
 import { changeTeamMembers, createTeam } from '../modules/teams/service.ts';
+import { createWithdrawIssue, updateWithdrawIssue } from '../modules/withdraw-issues/service.ts';
 import type { DemoWorkspace, Script } from './demo-content.ts';
 
 type Member = Actor & { role: AccountRole };
@@ -116,7 +118,31 @@ export async function seedDemoWorkspace(services: Services, accountId: number, d
     made.push(conversationId);
   }
   await spreadOverTime(services, made);
+  await seedDemoWithdrawIssues(services, accountId, demo, made, [admin, ...agents]);
   return { conversations: made.length };
+}
+
+/**
+ * The demo's withdraw issues, each raised by the assignee of the first conversation of its script (the
+ * administrator when nobody is assigned) and resolved by the administrator when it has a resolution note.
+ * Goes through the service, so an order's withdraw record, when the demo has one, is linked.
+ */
+async function seedDemoWithdrawIssues(services: Services, accountId: number, demo: DemoWorkspace, conversationIds: number[], members: Member[]) {
+  const admin = members[0]!;
+  for (const issue of demo.withdrawIssues ?? []) {
+    const index = conversationIds.findIndex((_, i) => pick(demo.scripts, i).subject === issue.subject);
+    if (index < 0) continue;
+    const [conversation] = await services.db
+      .select({ displayId: schema.conversations.displayId, inboxId: schema.conversations.inboxId, assigneeId: schema.conversations.assigneeId })
+      .from(schema.conversations)
+      .where(eq(schema.conversations.id, conversationIds[index]!));
+    const raiser = members.find((m) => m.id === conversation!.assigneeId) ?? admin;
+    const body = { order_id: issue.order_id, conversation_id: conversation!.displayId, inbox_id: conversation!.inboxId, description: issue.description };
+    const created = await createWithdrawIssue(actingAs(services, accountId, raiser), CreateWithdrawIssueBodySchema.parse(body));
+    if (issue.resolved) {
+      await updateWithdrawIssue(actingAs(services, accountId, admin), created.payload.id, { status: 'resolved', resolution_note: issue.resolved });
+    }
+  }
 }
 
 type Play = {

@@ -82,6 +82,11 @@ describe('first-start seed', () => {
     // spread over the last days, not all written in the same second
     const days = new Set(messages.map((m) => m.createdAt.toISOString().slice(0, 10)));
     expect(days.size).toBeGreaterThanOrEqual(4);
+
+    // Globex's withdrawal conversations raised withdraw issues: one open, one resolved
+    const issues = await t.db.select().from(schema.withdrawIssues);
+    expect(issues.map((i) => [i.orderId, i.status]).sort()).toEqual([['WD-77120', 'open'], ['WD-77344', 'resolved']]);
+    expect(issues.every((i) => i.conversationId !== null && i.createdById !== null)).toBe(true);
   });
 
   it('gives the demo checker withdraw and recharge records of her inbox in the payments account, with history', async () => {

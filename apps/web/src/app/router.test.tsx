@@ -104,8 +104,9 @@ describe('routes and the access guard in the app', () => {
     for (const name of ['Contacts', 'Reports', 'Campaigns', 'Help center', 'My inbox', 'Captain']) {
       expect(rail.queryByRole('link', { name })).not.toBeInTheDocument();
     }
-    // built: the checker view (features/payments)
-    expect(rail.getByRole('link', { name: 'Checker view' })).toHaveAttribute('href', '/app/accounts/7/checker-view');
+    // built: the checker view (features/payments), first of its section's screens
+    expect(registry.has('conversation_summaries')).toBe(true);
+    expect(await rail.findByRole('link', { name: 'Checker view' })).toHaveAttribute('href', '/app/accounts/7/checker-view');
   });
 
   it('S0-4.01 the dashboard shows the product, the account, the user with initials and role', async () => {

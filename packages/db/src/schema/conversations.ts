@@ -152,6 +152,8 @@ export const conversations = pgTable(
     index('conversations_counts_idx').on(t.accountId, t.status, t.inboxId, t.assigneeId, t.teamId, t.priority),
     // the snooze wake-up job
     index('conversations_snoozed_until_idx').on(t.snoozedUntil).where(sql`${t.status} = 'snoozed'`),
+    // conversation summaries (and reports): an account's conversations created in a time range
+    index('conversations_account_created_idx').on(t.accountId, t.createdAt),
   ],
 );
 

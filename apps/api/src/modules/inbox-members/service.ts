@@ -35,7 +35,7 @@ export async function visibleInboxIds(ctx: AccountCtx): Promise<number[] | null>
 }
 
 /** 404 unless every inbox is one of the account's and visible to the caller. */
-async function checkVisibleInboxes(ctx: AccountCtx, db: Executor, inboxIds: number[]) {
+export async function checkVisibleInboxes(ctx: AccountCtx, db: Executor, inboxIds: number[]) {
   const wanted = [...new Set(inboxIds)];
   const existing = new Set(await accountInboxIds(db, ctx.accountId, wanted));
   const visible = await visibleInboxIds(ctx);

@@ -79,6 +79,9 @@ describe('POST withdraws/import with a CSV file', () => {
     expect(job).toMatchObject({ status: 'completed', total_rows: 6, processed_rows: 6, created: 2, updated: 0, unchanged: 0, failed: 4, error: null });
     expect(job.error_report_url).toBe(`/api/v1/accounts/${account.id}/payment_imports/${job.id}/errors`);
     expect(job.finished_at).not.toBeNull();
+    // the uploaded file is gone once imported; the error report comes from the job
+    const [stored] = await t.db.select().from(schema.paymentImports).where(eq(schema.paymentImports.id, job.id));
+    expect(await t.app.storage.read(stored!.fileKey)).toBeNull();
 
     const rows = await t.db.select().from(schema.paymentRecords).where(eq(schema.paymentRecords.accountId, account.id)).orderBy(asc(schema.paymentRecords.orderId));
     expect(rows.map((r) => [r.orderId, r.inboxId, r.amount, r.status, r.upiId, r.customerName, r.extras])).toEqual([

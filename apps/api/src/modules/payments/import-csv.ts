@@ -287,6 +287,8 @@ async function saveProgress(db: Executor, job: PaymentImportRow, changes: Import
 async function finish(services: Services, state: { job: PaymentImportRow }, outcome: { status: 'completed' | 'failed'; error: string | null }) {
   state.job = await saveProgress(services.db, state.job, { status: outcome.status, error: outcome.error, finishedAt: new Date(), leaseUntil: null });
   publishProgress(services, state.job);
+  // the file held customers' payment details only to be imported; what failed is kept in row_errors
+  await services.storage.remove(state.job.fileKey).catch((err: unknown) => services.log.warn({ err, importId: state.job.id }, 'payment import: could not remove the file'));
 }
 
 /** payment_import.progress to the member who started the import (nobody, once that user is gone). */

@@ -119,7 +119,7 @@ describe('GET withdraws and recharges', () => {
     expect((await call('GET', url(account.id, 'recharges?status=undelivered'), admin.headers)).statusCode).toBe(422);
   });
 
-  it('caps the count at 10,000 and says so', async () => {
+  it('caps the count at 10,000 (1,000 for a customer substring) and says so', async () => {
     const { account, admin, mine } = await world();
     await t.db.execute(
       sql`INSERT INTO payment_records (account_id, inbox_id, kind, order_id, amount, status)
@@ -129,6 +129,11 @@ describe('GET withdraws and recharges', () => {
     expect(body.meta).toEqual({ current_page: 1, per_page: 1, count: 10_000, count_capped: true });
     const exact = (await call('GET', url(account.id, 'recharges?per_page=1&order_id=BULK-7'), admin.headers)).json();
     expect(exact.meta).toEqual({ current_page: 1, per_page: 1, count: 1, count_capped: false });
+    // a customer substring reads every matching row, so its count stops at 1,000
+    await t.db.execute(sql`UPDATE payment_records SET customer_name = 'Ravi Sharma' WHERE inbox_id = ${mine.id} AND order_id IN (SELECT 'BULK-' || g FROM generate_series(1, 1001) g)`);
+    expect((await call('GET', url(account.id, 'recharges?per_page=1&customer=sharma'), admin.headers)).json().meta).toEqual({ current_page: 1, per_page: 1, count: 1_000, count_capped: true });
+    await t.db.execute(sql`UPDATE payment_records SET customer_name = NULL WHERE inbox_id = ${mine.id} AND order_id = 'BULK-1'`);
+    expect((await call('GET', url(account.id, 'recharges?per_page=1&customer=sharma'), admin.headers)).json().meta).toEqual({ current_page: 1, per_page: 1, count: 1_000, count_capped: false });
   });
 });
 

@@ -6,11 +6,12 @@ import { canTransition, PAYMENT_TRANSITIONS, type PaymentKind } from '@app/share
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import { recordAudit } from '../audit-logs/service.ts';
+import { recordReportingEvent } from '../reporting-events/record.ts';
 import { insertStatusChanges, lockRecordRows, recordRowsByIds, scopeCondition, type PaymentRecordTableRow } from './queries.ts';
 import { serializePaymentRecord } from './serializers.ts';
 import { inboxScope } from './visibility.ts';
 
-const { paymentRecords, reportingEvents } = schema;
+const { paymentRecords } = schema;
 
 type WithdrawUpdate = z.infer<typeof WithdrawStatusUpdateBodySchema>;
 type RechargeUpdate = z.infer<typeof RechargeUpdateBodySchema>;
@@ -110,7 +111,7 @@ async function changeStatus(tx: Tx, ctx: AccountCtx, row: PaymentRecordTableRow,
     changes: auditChanges(row, values),
     meta: ctx.meta,
   });
-  await tx.insert(reportingEvents).values({
+  await recordReportingEvent(tx, {
     accountId: ctx.accountId,
     inboxId: row.inboxId,
     userId: ctx.actor.id,

@@ -1,0 +1,1 @@
+CREATE INDEX "conversations_account_created_idx" ON "conversations" USING btree ("account_id","created_at");
