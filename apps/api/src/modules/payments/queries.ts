@@ -63,6 +63,12 @@ export async function lockRecordRows(db: Executor, where: SQL, limit: number): P
   return db.select().from(paymentRecords).where(where).orderBy(asc(paymentRecords.id)).limit(limit).for('update');
 }
 
+export async function updateRecordRow(db: Executor, id: number, values: Partial<typeof paymentRecords.$inferInsert>): Promise<PaymentRecordTableRow> {
+  const [row] = await db.update(paymentRecords).set(values).where(eq(paymentRecords.id, id)).returning();
+  if (!row) throw new Error('payment record update returned nothing');
+  return row;
+}
+
 export async function insertStatusChanges(db: Executor, rows: (typeof paymentStatusChanges.$inferInsert)[]) {
   if (rows.length === 0) return;
   await db.insert(paymentStatusChanges).values(rows);
