@@ -23,7 +23,8 @@ test.describe('[payments] conversation summaries', () => {
     // the inbox's own summary, from its link: its figures, and its agents (the inbox assigns new conversations itself)
     await byInbox.getByRole('link', { name: inboxName }).click();
     await expect(page).toHaveURL(new RegExp(`/conversation-summaries/${inbox.id}$`));
-    await expect(page.getByLabel('Inbox')).toHaveValue(String(inbox.id));
+    // exact: with the checker view registered, the section menu has an "Inboxes" list too
+    await expect(page.getByLabel('Inbox', { exact: true })).toHaveValue(String(inbox.id));
     const byAgent = page.getByRole('table', { name: `Conversations of ${inboxName} by agent and status` });
     await expect(byAgent.getByRole('row', { name: /^All/ })).toContainText(/2\s*0\s*0\s*0\s*2/);
     await expect(page.getByRole('definition')).toHaveText(['2', '0', '0', '0', '2']);
