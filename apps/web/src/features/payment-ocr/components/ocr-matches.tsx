@@ -1,6 +1,6 @@
 import type { OcrResult, PaymentRecord } from '@app/shared/payments';
 import { t, type MessageKey } from '../../../lib/i18n/i18n.ts';
-import { formatAmount } from '../utils/ocr-fields.ts';
+import { formatAmount } from '../../../lib/amount.ts';
 
 type OcrMatchesProps = {
   matches: OcrResult['matches'];

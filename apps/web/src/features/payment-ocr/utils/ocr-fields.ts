@@ -17,12 +17,3 @@ export const OCR_FIELDS: readonly ShownField[] = [
 export const LOW_CONFIDENCE = 60;
 
 export const nothingRead = (fields: OcrFields) => OCR_FIELDS.every((field) => !fields[field.key]);
-
-/** A record's exact decimal amount in its currency ("₹1,200.50"); the plain figure when the currency is unknown. */
-export function formatAmount(amount: string, currency: string): string {
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(Number(amount));
-  } catch {
-    return `${amount} ${currency}`;
-  }
-}

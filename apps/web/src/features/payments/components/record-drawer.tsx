@@ -8,7 +8,8 @@ import { PageStatus } from '../../../components/page-status.tsx';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { accountPath } from '../../../lib/routing.ts';
 import { useRecordDetail } from '../api.ts';
-import { formatAmount, formatTime, statusLabel } from '../utils/format.ts';
+import { formatAmount } from '../../../lib/amount.ts';
+import { formatTime, statusLabel } from '../utils/format.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { actionLabel, StatusChangeDialog } from './status-change-dialog.tsx';
 

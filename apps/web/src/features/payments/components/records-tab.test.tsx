@@ -22,7 +22,7 @@ describe('records tabs: lists, filters, pagination, states', () => {
     expect(screen.getByRole('columnheader', { name: 'Inbox' })).toBeInTheDocument();
     expect(within(first!).getByText('WhatsApp Payments')).toBeInTheDocument();
     expect(within(first!).getByText('Customer 1')).toBeInTheDocument();
-    expect(within(first!).getByText('INR 1,234,567.50')).toBeInTheDocument();
+    expect(within(first!).getByText('₹1,234,567.50')).toBeInTheDocument();
     expect(within(first!).getByText('123456789001')).toBeInTheDocument();
     expect(within(first!).getByText('user1@okbank')).toBeInTheDocument();
     expect(within(first!).getByText('Successful')).toBeInTheDocument();

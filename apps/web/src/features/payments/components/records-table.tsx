@@ -1,7 +1,8 @@
 import type { PaymentRecord } from '@app/shared/payments';
 import type { PaymentKind } from '@app/shared/payments-constants';
 import { t } from '../../../lib/i18n/i18n.ts';
-import { formatAmount, formatShortTime, formatTime } from '../utils/format.ts';
+import { formatAmount } from '../../../lib/amount.ts';
+import { formatShortTime, formatTime } from '../utils/format.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 const SKELETON_ROWS = 8;

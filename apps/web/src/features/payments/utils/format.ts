@@ -1,21 +1,6 @@
 import { format, parseISO } from 'date-fns';
 import { t, type MessageKey } from '../../../lib/i18n/i18n.ts';
 
-/**
- * An exact decimal amount ("1234567.5") for reading: thousands grouped, two decimals, the currency code
- * before it ("INR 1,234,567.50"). Grouping runs on the digits as text (BigInt), never through a float.
- */
-export function formatAmount(amount: string, currency: string): string {
-  const [whole = '0', fraction = ''] = amount.split('.');
-  let grouped = whole;
-  try {
-    grouped = BigInt(whole).toLocaleString('en');
-  } catch {
-    // Not digits: shown as the server wrote it.
-  }
-  return `${currency} ${grouped}.${fraction.padEnd(2, '0').slice(0, 2)}`;
-}
-
 /** An ISO time as "Nov 25, 2026, 14:05". */
 export const formatTime = (iso: string) => format(parseISO(iso), 'MMM d, yyyy, HH:mm');
 
