@@ -50,6 +50,7 @@ import { notificationsModule } from './modules/notifications/index.ts';
 import { notificationSubscriptionsModule } from './modules/notification-subscriptions/index.ts';
 import { publicApiModule } from './modules/public-api/index.ts';
 import { paymentsModule } from './modules/payments/index.ts';
+import { ocrModule } from './modules/ocr/index.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(withdrawIssuesModule);
   await app.register(reportingEventsModule);
   await app.register(conversationSummariesModule);
+  await app.register(ocrModule);
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');

@@ -64,6 +64,10 @@ export const EnvSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().trim().optional(),
   VAPID_PRIVATE_KEY: z.string().trim().optional(),
   PAYMENTS_ACCOUNT_ID: z.coerce.number().int().positive().max(2_147_483_647).default(DEFAULT_PAYMENTS_ACCOUNT_ID),
+  OCR_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  OCR_IDLE_MS: z.coerce.number().int().min(1_000).default(300_000),
+  OCR_QUEUE_LIMIT: z.coerce.number().int().min(0).default(20),
+  OCR_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(30_000),
 });
 
 /** An OAuth client the installation is registered with; absent when either half is not configured. */
@@ -120,6 +124,11 @@ export type Config = {
    * is open; the API still serves payments on every account path, with the usual tenancy.
    */
   paymentsAccountId: number;
+  /**
+   * OCR of payment screenshots (docs/ocr.md): tesseract workers started on demand (at most `workers`),
+   * stopped after `idleMs` without work, at most `queueLimit` images waiting (503 beyond), `timeoutMs` an image.
+   */
+  ocr: { workers: number; idleMs: number; queueLimit: number; timeoutMs: number };
   /** Derived: embedded mode runs PGlite and in-process queues. */
   embedded: boolean;
   redisEnabled: boolean;
@@ -185,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billing: { checkoutUrl: e.BILLING_CHECKOUT_URL },
     vapid: vapidKeys(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, dataDir),
     paymentsAccountId: e.PAYMENTS_ACCOUNT_ID,
+    ocr: { workers: e.OCR_WORKERS, idleMs: e.OCR_IDLE_MS, queueLimit: e.OCR_QUEUE_LIMIT, timeoutMs: e.OCR_TIMEOUT_MS },
     embedded: !e.DATABASE_URL,
     redisEnabled: Boolean(e.REDIS_URL),
   };

@@ -101,9 +101,13 @@ describe('routes and the access guard in the app', () => {
     await findWorkspace();
     const rail = within(screen.getByRole('navigation', { name: 'Main navigation' }));
     await waitFor(() => expect(rail.getByRole('link', { name: 'Conversations' })).toBeInTheDocument());
-    for (const name of ['Contacts', 'Reports', 'Campaigns', 'Help center', 'Checker view', 'My inbox', 'Captain']) {
+    for (const name of ['Contacts', 'Reports', 'Campaigns', 'Help center', 'My inbox', 'Captain']) {
       expect(rail.queryByRole('link', { name })).not.toBeInTheDocument();
     }
+    // the checker view section lands on the first of its screens that is built
+    const checkerLanding = registry.has('checker_view') ? 'checker-view' : 'conversation-summaries';
+    expect(registry.has('conversation_summaries')).toBe(true);
+    expect(await rail.findByRole('link', { name: 'Checker view' })).toHaveAttribute('href', `/app/accounts/7/${checkerLanding}`);
   });
 
   it('S0-4.01 the dashboard shows the product, the account, the user with initials and role', async () => {

@@ -19,6 +19,7 @@ import { cannedResponsesRoutes } from '../features/canned-responses/routes.tsx';
 import { customAttributesRoutes } from '../features/custom-attributes/routes.tsx';
 import { accountSettingsRoutes } from '../features/account-settings/routes.tsx';
 import { integrationsRoutes } from '../features/integrations/routes.tsx';
+import { conversationSummariesRoutes } from '../features/conversation-summaries/routes.tsx';
 import { LazyScreen } from '../components/lazy-screen.tsx';
 import { SettingsMessages } from '../components/settings-messages.tsx';
 import { routeNamesOf } from '../lib/route-registry.ts';
@@ -42,6 +43,7 @@ const accountChildren: RouteObject[] = [
       ...conversationRoutes,
       ...profileRoutes,
       ...notificationRoutes,
+      ...conversationSummariesRoutes,
       {
         // The settings screens: their strings load with the first of them (components/settings-messages.tsx).
         element: (
