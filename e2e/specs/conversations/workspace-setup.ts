@@ -15,6 +15,8 @@ export class WorkspaceSetup {
   private readonly token: string;
   readonly accountId: number;
   readonly adminId: number;
+  /** The contact (public API source id) of each conversation started here, by display id. */
+  private readonly sources = new Map<number, string>();
 
   private constructor(request: APIRequestContext, token: string, accountId: number, adminId: number) {
     this.request = request;
@@ -23,11 +25,12 @@ export class WorkspaceSetup {
     this.adminId = adminId;
   }
 
-  static async signIn(request: APIRequestContext, credentials: Credentials = ADMIN) {
+  /** Signs in; the calls go to the user's active account, or to `accountId` when given. */
+  static async signIn(request: APIRequestContext, credentials: Credentials = ADMIN, accountId?: number) {
     const response = await request.post('/auth/sign_in', { data: credentials });
     expect(response.status(), await response.text()).toBe(200);
     const { data } = (await response.json()) as { data: { access_token: string; account_id: number; id: number } };
-    return new WorkspaceSetup(request, data.access_token, data.account_id, data.id);
+    return new WorkspaceSetup(request, data.access_token, accountId ?? data.account_id, data.id);
   }
 
   /** An account API call as the administrator (api_access_token). */
@@ -54,6 +57,16 @@ export class WorkspaceSetup {
     return { id: agent.id, name, email, password };
   }
 
+  /** The contact of a conversation `conversationFrom` started sends another message, with a file (multipart, as the widget does). */
+  async contactSends(inbox: Inbox, conversationId: number, content: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+    const source = this.sources.get(conversationId);
+    if (!source) throw new Error(`conversation ${conversationId} was not started by conversationFrom`);
+    const sent = await this.request.post(`/public/api/v1/inboxes/${inbox.inbox_identifier}/contacts/${source}/conversations/${conversationId}/messages`, {
+      multipart: { content, 'attachments[]': file },
+    });
+    expect(sent.ok(), await sent.text()).toBe(true);
+  }
+
   /** A contact of the inbox writes in: a new conversation with their first message. Answers its display id. */
   async conversationFrom(inbox: Inbox, contact: string, message: string): Promise<number> {
     const base = `/public/api/v1/inboxes/${inbox.inbox_identifier}`;
@@ -63,6 +76,7 @@ export class WorkspaceSetup {
     const started = await this.request.post(`${base}/contacts/${source_id}/conversations`, { data: {} });
     expect(started.ok(), await started.text()).toBe(true);
     const { id } = (await started.json()) as { id: number };
+    this.sources.set(id, source_id);
     const sent = await this.request.post(`${base}/contacts/${source_id}/conversations/${id}/messages`, { data: { content: message } });
     expect(sent.ok(), await sent.text()).toBe(true);
     return id;

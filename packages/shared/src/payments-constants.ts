@@ -59,6 +59,8 @@ export const PAYMENT_RECORDS_PER_PAGE = 25;
 export const PAYMENT_RECORDS_MAX_PER_PAGE = 100;
 /** The list counts exactly up to this many rows, then says "more than" (counting a million rows is not instant). */
 export const PAYMENT_COUNT_CAP = 10_000;
+/** …and up to this many with a customer substring, which reads every matching row to count it (docs/payments.md). */
+export const PAYMENT_SUBSTRING_COUNT_CAP = 1_000;
 
 /** 001 section 9: withdraw and recharge calls go to account 1 unless the installation says otherwise. */
 export const DEFAULT_PAYMENTS_ACCOUNT_ID = 1;

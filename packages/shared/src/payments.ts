@@ -99,7 +99,7 @@ export const PaymentListSchema = z.object({
   meta: z.object({
     current_page: z.number().int(),
     per_page: z.number().int(),
-    count: z.number().int().describe('Exact up to PAYMENT_COUNT_CAP; beyond it, the cap with count_capped true.'),
+    count: z.number().int().describe('Exact up to PAYMENT_COUNT_CAP (10,000; 1,000 with a customer filter); beyond it, the cap with count_capped true.'),
     count_capped: z.boolean(),
   }),
   payload: z.array(PaymentRecordSchema),

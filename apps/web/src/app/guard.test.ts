@@ -85,6 +85,25 @@ describe('access guard', () => {
     expect(guard(checker, 4, 'conversation_mentions', EVERY_ROUTE)).toEqual(to('/app/accounts/4/dashboard'));
   });
 
+  it('S1-2.78 the checker view and the conversation summaries open only with their own permission', () => {
+    const summaries = userWith(makeAccount(4, 'agent', { custom_role: customRole(['conversation_summary_manage']) }));
+    expect(guard(summaries, 4, 'conversation_summaries', EVERY_ROUTE)).toEqual(allow);
+    expect(guard(summaries, 4, 'checker_view', EVERY_ROUTE)).not.toEqual(allow);
+    const records = userWith(makeAccount(4, 'agent', { custom_role: customRole(['checker_view_manage', 'contact_manage']) }));
+    expect(guard(records, 4, 'checker_view', EVERY_ROUTE)).toEqual(allow);
+    expect(guard(records, 4, 'conversation_summaries', EVERY_ROUTE)).toEqual(to('/app/accounts/4/contacts'));
+    // neither for a plain agent or another custom role; both for checkers and administrators
+    const agent = userWith(makeAccount(4, 'agent'));
+    expect(guard(agent, 4, 'conversation_summaries', EVERY_ROUTE)).toEqual(to('/app/accounts/4/dashboard'));
+    expect(guard(agent, 4, 'checker_view', EVERY_ROUTE)).toEqual(to('/app/accounts/4/dashboard'));
+    const reports = userWith(makeAccount(4, 'agent', { custom_role: customRole(['report_manage']) }));
+    expect(guard(reports, 4, 'conversation_summaries', EVERY_ROUTE)).toEqual(to('/app/accounts/4/reports/overview'));
+    for (const role of ['checker', 'administrator'] as const) {
+      expect(guard(userWith(makeAccount(4, role)), 4, 'conversation_summaries', EVERY_ROUTE)).toEqual(allow);
+      expect(guard(userWith(makeAccount(4, role)), 4, 'checker_view', EVERY_ROUTE)).toEqual(allow);
+    }
+  });
+
   it('the fallback skips routes that have no screen yet: a knowledge-base role lands on their profile, not on portals', () => {
     const kb = userWith(makeAccount(4, 'agent', { custom_role: customRole(['knowledge_base_manage']) }));
     const built = new Set<RouteName>(['home', 'contacts_dashboard', 'profile_settings_index', 'agent_list']);

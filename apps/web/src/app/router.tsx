@@ -19,6 +19,8 @@ import { cannedResponsesRoutes } from '../features/canned-responses/routes.tsx';
 import { customAttributesRoutes } from '../features/custom-attributes/routes.tsx';
 import { accountSettingsRoutes } from '../features/account-settings/routes.tsx';
 import { integrationsRoutes } from '../features/integrations/routes.tsx';
+import { paymentsRoutes } from '../features/payments/routes.tsx';
+import { conversationSummariesRoutes } from '../features/conversation-summaries/routes.tsx';
 import { LazyScreen } from '../components/lazy-screen.tsx';
 import { SettingsMessages } from '../components/settings-messages.tsx';
 import { routeNamesOf } from '../lib/route-registry.ts';
@@ -42,6 +44,8 @@ const accountChildren: RouteObject[] = [
       ...conversationRoutes,
       ...profileRoutes,
       ...notificationRoutes,
+      ...paymentsRoutes,
+      ...conversationSummariesRoutes,
       {
         // The settings screens: their strings load with the first of them (components/settings-messages.tsx).
         element: (

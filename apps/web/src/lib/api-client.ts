@@ -80,13 +80,14 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * Calls the API with the five session headers from the session cookie (000 section 7). A 401 on a request
- * that carried a session means the session is gone: the cookie is cleared and SESSION_EXPIRED_EVENT sends the
- * app to the login screen. Error answers reach the caller unchanged as ApiError.
+ * Sends a request with the five session headers from the session cookie (000 section 7) and answers the
+ * successful Response unread, for callers that read the body themselves (downloads, lib/download.ts). A 401
+ * on a request that carried a session means the session is gone: the cookie is cleared and
+ * SESSION_EXPIRED_EVENT sends the app to the login screen. Error answers reach the caller unchanged as ApiError.
  */
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<{ data: T; headers: Headers }> {
+export async function apiResponse(path: string, options: Omit<RequestOptions<unknown>, 'schema'> & { accept?: string } = {}): Promise<Response> {
   const session = readSession();
-  const headers: Record<string, string> = { Accept: 'application/json', ...session };
+  const headers: Record<string, string> = { Accept: options.accept ?? 'application/json', ...session };
   const multipart = options.body instanceof FormData;
   // The browser sets multipart's Content-Type itself, with the boundary.
   if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
@@ -102,14 +103,21 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, { error: 'network' });
   }
-  const body = await readBody(response);
   if (!response.ok) {
+    const body = await readBody(response);
     if (response.status === 401 && session) {
       clearSession();
       window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
     }
     throw new ApiError(response.status, body && typeof body === 'object' ? (body as Record<string, unknown>) : {});
   }
+  return response;
+}
+
+/** Calls the API (apiResponse) and reads the JSON answer, checked against its schema in development builds. */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<{ data: T; headers: Headers }> {
+  const response = await apiResponse(path, options);
+  const body = await readBody(response);
   if (import.meta.env.DEV && options.schema) {
     const schema = typeof options.schema === 'function' ? await options.schema() : options.schema;
     const checked = schema.safeParse(body);

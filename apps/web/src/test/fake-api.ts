@@ -1,7 +1,9 @@
 import { vi } from 'vitest';
 
-export type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
-export type Call = { method: string; path: string; headers: Record<string, string>; body: unknown };
+/** `raw`: a body sent as is (a CSV, a stream) instead of `body` as JSON; give its content-type in `headers`. */
+export type Reply = { status?: number; body?: unknown; headers?: Record<string, string>; raw?: BodyInit };
+/** `form`: a multipart body as sent (uploads). */
+export type Call = { method: string; path: string; headers: Record<string, string>; body: unknown; form?: FormData };
 type Handler = Reply | ((call: Call) => Reply | Promise<Reply>);
 
 /**
@@ -16,10 +18,12 @@ export function fakeApi(handlers: Record<string, Handler>) {
       path: String(input),
       headers: { ...(init.headers as Record<string, string> | undefined) },
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      ...(init.body instanceof FormData ? { form: init.body } : {}),
     };
     calls.push(call);
     const handler = handlers[`${call.method} ${call.path}`];
     const reply = typeof handler === 'function' ? await handler(call) : (handler ?? { status: 404, body: { error: 'Resource could not be found' } });
+    if (reply.raw !== undefined) return new Response(reply.raw, { status: reply.status ?? 200, headers: reply.headers });
     return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), {
       status: reply.status ?? 200,
       headers: { 'content-type': 'application/json', ...reply.headers },

@@ -3,9 +3,11 @@ import { cleanup } from '@testing-library/react';
 import '@testing-library/jest-dom/vitest';
 import { addMessages } from '../lib/i18n/i18n.ts';
 import { settingsScreensEn } from '../lib/i18n/locales/en-settings.ts';
+import { paymentsScreensEn } from '../lib/i18n/locales/en-payments.ts';
 
 // Screens are rendered alone in component tests, without the settings layout that loads their strings.
 addMessages('en', settingsScreensEn);
+addMessages('en', paymentsScreensEn);
 
 afterEach(() => {
   cleanup();

@@ -49,7 +49,8 @@ async function progressDuring(work: () => Promise<PaymentImportJob>) {
   const unsubscribe = t.app.bus.subscribe((e) => void (e.name === 'payment_import.progress' && events.push(e)));
   try {
     const job = await work();
-    await new Promise((r) => setTimeout(r, 20));
+    // the last event follows the commit that made the job finished
+    await expect.poll(() => events.some((e) => (e.data as PaymentImportJob).status === job.status), { timeout: 5_000 }).toBe(true);
     return { job, events };
   } finally {
     unsubscribe();
@@ -79,9 +80,9 @@ describe('POST withdraws/import with a CSV file', () => {
     expect(job).toMatchObject({ status: 'completed', total_rows: 6, processed_rows: 6, created: 2, updated: 0, unchanged: 0, failed: 4, error: null });
     expect(job.error_report_url).toBe(`/api/v1/accounts/${account.id}/payment_imports/${job.id}/errors`);
     expect(job.finished_at).not.toBeNull();
-    // the uploaded file is gone once imported; the error report comes from the job
+    // the uploaded file is removed right after the job says completed; the error report comes from the job
     const [stored] = await t.db.select().from(schema.paymentImports).where(eq(schema.paymentImports.id, job.id));
-    expect(await t.app.storage.read(stored!.fileKey)).toBeNull();
+    await expect.poll(() => t.app.storage.read(stored!.fileKey), { timeout: 5_000 }).toBeNull();
 
     const rows = await t.db.select().from(schema.paymentRecords).where(eq(schema.paymentRecords.accountId, account.id)).orderBy(asc(schema.paymentRecords.orderId));
     expect(rows.map((r) => [r.orderId, r.inboxId, r.amount, r.status, r.upiId, r.customerName, r.extras])).toEqual([

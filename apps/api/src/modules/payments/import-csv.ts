@@ -1,8 +1,7 @@
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { parse as parseSync } from 'csv-parse/sync';
-import { and, eq, sql } from 'drizzle-orm';
-import { schema, type Executor } from '@app/db';
+import type { Executor } from '@app/db';
 import type { PaymentImportRowError } from '@app/db/schema';
 import { PaymentImportRecordSchema, type PaymentImportRecord } from '@app/shared/payments';
 import { PAYMENT_IMPORT_MAX_FILE_BYTES, type PaymentKind } from '@app/shared/payments-constants';
@@ -11,13 +10,11 @@ import { invalid, notFound } from '../../lib/app-error.ts';
 import type { AccountCtx, Services } from '../../lib/context.ts';
 import type { Jobs } from '../../jobs/queue.ts';
 import { MAX_UPLOAD_BYTES } from '../../plugins/multipart.ts';
-import { accountInboxIds } from './queries.ts';
+import { accountInboxIds, addedToImport, claimImportRow, findImportRow, insertImportRow, updateLeasedImport, type ImportChanges, type PaymentImportRow } from './queries.ts';
 import { csvLine } from './csv.ts';
 import { recordProblems } from './import-json.ts';
-import { serializeImportJob, type PaymentImportRow } from './serializers.ts';
+import { serializeImportJob } from './serializers.ts';
 import { upsertRecords, type UpsertResult } from './upsert.ts';
-
-const { paymentImports } = schema;
 
 /** Rows written per transaction (and per progress event). */
 export const IMPORT_BATCH = 1_000;
@@ -44,12 +41,9 @@ export async function startCsvImport(ctx: AccountCtx, jobs: Jobs, kind: PaymentK
   if (inboxId === undefined && !columns.includes('inbox_id')) throw invalid('inbox_id', "can't be blank when the file has no inbox_id column");
   const fileKey = await ctx.storage.put({ folder: 'payment_imports', data: file.data, extension: 'csv' });
   try {
-    const [row] = await ctx.db
-      .insert(paymentImports)
-      .values({ accountId: ctx.accountId, kind, inboxId: inboxId ?? null, userId: ctx.actor.id, fileKey, fileName: file.filename.slice(0, 255) || null })
-      .returning();
+    const row = await insertImportRow(ctx.db, { accountId: ctx.accountId, kind, inboxId: inboxId ?? null, userId: ctx.actor.id, fileKey, fileName: file.filename.slice(0, 255) || null });
     jobs.enqueue('imports', 'run');
-    return { payload: serializeImportJob(row!) };
+    return { payload: serializeImportJob(row) };
   } catch (error) {
     await ctx.storage.remove(fileKey);
     throw error;
@@ -101,11 +95,7 @@ export async function importErrorReport(ctx: AccountCtx, id: number) {
 }
 
 async function findImport(ctx: AccountCtx, id: number): Promise<PaymentImportRow> {
-  const [row] = await ctx.db
-    .select()
-    .from(paymentImports)
-    .where(and(eq(paymentImports.accountId, ctx.accountId), eq(paymentImports.id, id)))
-    .limit(1);
+  const row = await findImportRow(ctx.db, ctx.accountId, id);
   if (!row) throw notFound();
   return row;
 }
@@ -116,23 +106,11 @@ async function findImport(ctx: AccountCtx, id: number): Promise<PaymentImportRow
  */
 export async function runCsvImports(services: Services): Promise<number> {
   let ran = 0;
-  for (let job = await claimImport(services.db); job; job = await claimImport(services.db)) {
+  for (let job = await claimImportRow(services.db, IMPORT_LEASE_MS); job; job = await claimImportRow(services.db, IMPORT_LEASE_MS)) {
     await runImport(services, job);
     ran += 1;
   }
   return ran;
-}
-
-/** SKIP LOCKED: two workers never claim one import; the lease is a JS date so it compares exactly later. */
-async function claimImport(db: Executor): Promise<PaymentImportRow | null> {
-  const i = paymentImports;
-  const due = sql`(select id from ${i} where ${i.status} = 'queued' or (${i.status} = 'running' and ${i.leaseUntil} < now()) order by ${i.id} limit 1 for update skip locked)`;
-  const [row] = await db
-    .update(i)
-    .set({ status: 'running', leaseUntil: new Date(Date.now() + IMPORT_LEASE_MS), startedAt: sql`coalesce(${i.startedAt}, now())`, updatedAt: new Date() })
-    .where(eq(i.id, due))
-    .returning();
-  return row ?? null;
 }
 
 /** Raised when another worker took the import over (this one's lease had run out): stop without writing. */
@@ -256,14 +234,18 @@ async function writeBatch(services: Services, job: PaymentImportRow, batch: Batc
     const actor = { type: 'import' as const, id: job.userId, name: null, importId: job.id };
     const results = await upsertRecords(tx, job.accountId, job.kind, actor, batch.records);
     const listed = batch.errors.slice(0, Math.max(0, MAX_LISTED_ROW_ERRORS - job.rowErrors.length));
-    return saveProgress(tx, job, {
-      processedRows: sql`${paymentImports.processedRows} + ${batch.rows}`,
-      createdCount: sql`${paymentImports.createdCount} + ${count(results, 'created')}`,
-      updatedCount: sql`${paymentImports.updatedCount} + ${count(results, 'updated')}`,
-      unchangedCount: sql`${paymentImports.unchangedCount} + ${count(results, 'unchanged')}`,
-      failedCount: sql`${paymentImports.failedCount} + ${batch.errors.length}`,
-      ...(listed.length > 0 ? { rowErrors: sql`${paymentImports.rowErrors} || ${JSON.stringify(listed)}::jsonb` } : {}),
-    });
+    return saveProgress(
+      tx,
+      job,
+      addedToImport({
+        rows: batch.rows,
+        created: count(results, 'created'),
+        updated: count(results, 'updated'),
+        unchanged: count(results, 'unchanged'),
+        failed: batch.errors.length,
+        listedErrors: listed,
+      }),
+    );
   });
   publishProgress(services, row);
   return row;
@@ -271,15 +253,9 @@ async function writeBatch(services: Services, job: PaymentImportRow, batch: Batc
 
 const count = (results: UpsertResult[], result: UpsertResult['result']) => results.filter((r) => r.result === result).length;
 
-type ImportChanges = Partial<{ [K in keyof typeof paymentImports.$inferInsert]: (typeof paymentImports.$inferInsert)[K] | ReturnType<typeof sql> }>;
-
 /** Writes the import's progress if this worker still holds it (the lease it set), extending the lease. */
 async function saveProgress(db: Executor, job: PaymentImportRow, changes: ImportChanges): Promise<PaymentImportRow> {
-  const [row] = await db
-    .update(paymentImports)
-    .set({ leaseUntil: new Date(Date.now() + IMPORT_LEASE_MS), updatedAt: new Date(), ...changes })
-    .where(and(eq(paymentImports.id, job.id), eq(paymentImports.status, 'running'), eq(paymentImports.leaseUntil, job.leaseUntil!)))
-    .returning();
+  const row = await updateLeasedImport(db, job, { leaseUntil: new Date(Date.now() + IMPORT_LEASE_MS), ...changes });
   if (!row) throw new LeaseLost();
   return row;
 }

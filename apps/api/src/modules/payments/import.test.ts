@@ -145,6 +145,18 @@ describe('POST withdraws/import and recharges/import (JSON)', () => {
     expect(await recordsOf(account.id)).toEqual([]);
   });
 
+  it('two integrators pushing the same new records at once: each record created once, no error', async () => {
+    const { account, admin, inbox } = await world();
+    const records = Array.from({ length: 50 }, (_, i) => ({ inbox_id: inbox.id, order_id: `RACE-${i}`, amount: '10', status: 'success' }));
+    const answers = await Promise.all([1, 2].map(() => call('POST', url(account.id, 'withdraws/import'), admin.headers, { records })));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const created = answers.reduce((sum, a) => sum + a.json().created, 0);
+    const unchanged = answers.reduce((sum, a) => sum + a.json().unchanged, 0);
+    expect(created).toBe(50);
+    expect(unchanged).toBe(50);
+    expect(await recordsOf(account.id)).toHaveLength(50);
+  });
+
   it('withdraws and recharges are separate: the same order id may be both', async () => {
     const { account, admin, inbox } = await world();
     const body = { records: [{ inbox_id: inbox.id, order_id: 'SAME', amount: '1' }] };

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { schema, type Executor } from '@app/db';
 import type { PaymentList, PaymentListQuery } from '@app/shared/payments';
-import { PAYMENT_COUNT_CAP, type PaymentKind } from '@app/shared/payments-constants';
+import { PAYMENT_COUNT_CAP, PAYMENT_SUBSTRING_COUNT_CAP, type PaymentKind } from '@app/shared/payments-constants';
 import { notFound } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import { pageWindow } from '../../lib/pagination.ts';
@@ -32,12 +32,11 @@ export async function listPaymentRecords(ctx: AccountCtx, kind: PaymentKind, que
 }
 
 /**
- * Where the count stops being exact: PAYMENT_COUNT_CAP, but SUBSTRING_COUNT_CAP for a customer substring. Every
- * other filter is counted from an index alone; a substring has to read each matching row, and a common name
- * matches tens of thousands (counting 10,000 of them took 55-240 ms at a million records, 1,000 take 13 ms).
+ * Where the count stops being exact: PAYMENT_COUNT_CAP, but PAYMENT_SUBSTRING_COUNT_CAP for a customer substring.
+ * Every other filter is counted from an index alone; a substring has to read each matching row, and a common
+ * name matches tens of thousands (counting 10,000 of them took 55-240 ms at a million records, 1,000 take 13 ms).
  */
-export const SUBSTRING_COUNT_CAP = 1_000;
-const countCap = (filters: PaymentFilters) => (filters.customer ? SUBSTRING_COUNT_CAP : PAYMENT_COUNT_CAP);
+const countCap = (filters: PaymentFilters) => (filters.customer ? PAYMENT_SUBSTRING_COUNT_CAP : PAYMENT_COUNT_CAP);
 
 /**
  * Counts at most one row past the cap: an exact count of a million rows would cost more than the page. A

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'dri
 import { schema, type Executor } from '@app/db';
 import type { PaymentKind } from '@app/shared/payments-constants';
 
-const { paymentRecords, paymentStatusChanges, inboxes, conversations } = schema;
+const { paymentRecords, paymentStatusChanges, paymentImports, inboxes, conversations } = schema;
 
 export type PaymentRecordTableRow = typeof paymentRecords.$inferSelect;
 /** A record with what its wire shape shows beside it: the inbox name and the linked conversation's display id. */
@@ -63,6 +63,12 @@ export async function lockRecordRows(db: Executor, where: SQL, limit: number): P
   return db.select().from(paymentRecords).where(where).orderBy(asc(paymentRecords.id)).limit(limit).for('update');
 }
 
+export async function updateRecordRow(db: Executor, id: number, values: Partial<typeof paymentRecords.$inferInsert>): Promise<PaymentRecordTableRow> {
+  const [row] = await db.update(paymentRecords).set(values).where(eq(paymentRecords.id, id)).returning();
+  if (!row) throw new Error('payment record update returned nothing');
+  return row;
+}
+
 export async function insertStatusChanges(db: Executor, rows: (typeof paymentStatusChanges.$inferInsert)[]) {
   if (rows.length === 0) return;
   await db.insert(paymentStatusChanges).values(rows);
@@ -90,3 +96,62 @@ export const NEWEST_FIRST = [sql`${paymentRecords.createdAt} DESC NULLS LAST`, s
  * them, instead of walking the newest-first index in the hope of meeting them early (which it misjudges badly).
  */
 export const NEWEST_FIRST_OF_FEW = [desc(paymentRecords.createdAt), desc(paymentRecords.id)] as const;
+
+// --- CSV import jobs
+
+export type PaymentImportRow = typeof paymentImports.$inferSelect;
+/** Column values, or SQL for the ones a batch adds to (counters, the error list). */
+export type ImportChanges = Partial<{ [K in keyof typeof paymentImports.$inferInsert]: (typeof paymentImports.$inferInsert)[K] | SQL }>;
+
+export async function insertImportRow(db: Executor, values: typeof paymentImports.$inferInsert): Promise<PaymentImportRow> {
+  const [row] = await db.insert(paymentImports).values(values).returning();
+  if (!row) throw new Error('payment import insert returned nothing');
+  return row;
+}
+
+export async function findImportRow(db: Executor, accountId: number, id: number): Promise<PaymentImportRow | null> {
+  const [row] = await db
+    .select()
+    .from(paymentImports)
+    .where(and(eq(paymentImports.accountId, accountId), eq(paymentImports.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Claims the oldest queued import, or a running one whose lease ran out (its worker died), for `leaseMs`.
+ * SKIP LOCKED: two workers never claim one import. The lease is a JS date so it compares exactly later.
+ */
+export async function claimImportRow(db: Executor, leaseMs: number): Promise<PaymentImportRow | null> {
+  const i = paymentImports;
+  const due = sql`(select id from ${i} where ${i.status} = 'queued' or (${i.status} = 'running' and ${i.leaseUntil} < now()) order by ${i.id} limit 1 for update skip locked)`;
+  const [row] = await db
+    .update(i)
+    .set({ status: 'running', leaseUntil: new Date(Date.now() + leaseMs), startedAt: sql`coalesce(${i.startedAt}, now())`, updatedAt: new Date() })
+    .where(eq(i.id, due))
+    .returning();
+  return row ?? null;
+}
+
+/** Updates a running import only while it still carries the lease `job` holds; null when another worker took it. */
+export async function updateLeasedImport(db: Executor, job: PaymentImportRow, changes: ImportChanges): Promise<PaymentImportRow | null> {
+  const [row] = await db
+    .update(paymentImports)
+    .set({ updatedAt: new Date(), ...changes })
+    .where(and(eq(paymentImports.id, job.id), eq(paymentImports.status, 'running'), eq(paymentImports.leaseUntil, job.leaseUntil!)))
+    .returning();
+  return row ?? null;
+}
+
+/** What one batch adds to an import's counters and error list. */
+export function addedToImport(batch: { rows: number; created: number; updated: number; unchanged: number; failed: number; listedErrors: unknown[] }): ImportChanges {
+  const i = paymentImports;
+  return {
+    processedRows: sql`${i.processedRows} + ${batch.rows}`,
+    createdCount: sql`${i.createdCount} + ${batch.created}`,
+    updatedCount: sql`${i.updatedCount} + ${batch.updated}`,
+    unchangedCount: sql`${i.unchangedCount} + ${batch.unchanged}`,
+    failedCount: sql`${i.failedCount} + ${batch.failed}`,
+    ...(batch.listedErrors.length > 0 ? { rowErrors: sql`${i.rowErrors} || ${JSON.stringify(batch.listedErrors)}::jsonb` } : {}),
+  };
+}

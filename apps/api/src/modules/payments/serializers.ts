@@ -1,6 +1,5 @@
-import type { schema } from '@app/db';
 import type { PaymentImportJob, PaymentRecord, PaymentStatusChange } from '@app/shared/payments';
-import type { PaymentRecordRow, PaymentStatusChangeRow } from './queries.ts';
+import type { PaymentImportRow, PaymentRecordRow, PaymentStatusChangeRow } from './queries.ts';
 
 /** The wire shape of a withdraw or recharge (PaymentRecordSchema); amounts stay exact decimal strings. */
 export function serializePaymentRecord(row: PaymentRecordRow): PaymentRecord {
@@ -42,8 +41,6 @@ export function serializeStatusChange(row: PaymentStatusChangeRow): PaymentStatu
     created_at: row.createdAt.toISOString(),
   };
 }
-
-export type PaymentImportRow = typeof schema.paymentImports.$inferSelect;
 
 /** A CSV import job (PaymentImportJobSchema); the error report is linked once a row failed. */
 export function serializeImportJob(row: PaymentImportRow): PaymentImportJob {

@@ -71,6 +71,16 @@ describe('PATCH withdraws/update_status_by_order_id_undelivered', () => {
     expect(detail.payload.history.map((h: { to_status: string }) => h.to_status)).toEqual(['undelivered']);
   });
 
+  it('two operators marking the same withdraw at once: one wins, the other gets 409, one history row', async () => {
+    const { account, admin, checker, mine } = await world();
+    const [row] = await insertRecords(t, account.id, mine.id, 'withdraw', [{ orderId: 'RACE', status: 'success' }]);
+    const body = { order_id: 'RACE', inbox: mine.id, status: 'undelivered' };
+    const answers = await Promise.all([call('PATCH', url(account.id, WITHDRAW), admin.headers, body), call('PATCH', url(account.id, WITHDRAW), checker.headers, body)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const history = await t.db.select().from(schema.paymentStatusChanges).where(eq(schema.paymentStatusChanges.recordId, row!.id));
+    expect(history).toHaveLength(1);
+  });
+
   it('accepts the flat body too', async () => {
     const { account, admin, mine } = await world();
     await insertRecords(t, account.id, mine.id, 'withdraw', [{ orderId: 'FLAT', status: 'pending' }]);

@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import { recordAudit } from '../audit-logs/service.ts';
 import { recordReportingEvent } from '../reporting-events/record.ts';
-import { insertStatusChanges, lockRecordRows, recordRowsByIds, scopeCondition, type PaymentRecordTableRow } from './queries.ts';
+import { insertStatusChanges, lockRecordRows, recordRowsByIds, scopeCondition, updateRecordRow, type PaymentRecordTableRow } from './queries.ts';
 import { serializePaymentRecord } from './serializers.ts';
 import { inboxScope } from './visibility.ts';
 
@@ -98,7 +98,7 @@ async function changeStatus(tx: Tx, ctx: AccountCtx, row: PaymentRecordTableRow,
     statusChangedAt: now,
     updatedAt: now,
   };
-  const [updated] = await tx.update(paymentRecords).set(values).where(eq(paymentRecords.id, row.id)).returning();
+  const updated = await updateRecordRow(tx, row.id, values);
   await insertStatusChanges(tx, [
     { accountId: row.accountId, recordId: row.id, fromStatus: row.status, toStatus: to, reason: change.reason ?? null, actorType: 'user', actorId: ctx.actor.id, actorName: ctx.actor.name },
   ]);
@@ -118,7 +118,7 @@ async function changeStatus(tx: Tx, ctx: AccountCtx, row: PaymentRecordTableRow,
     name: `${row.kind}_status_changed`,
     data: { from: row.status, to, order_id: row.orderId, record_id: row.id },
   });
-  return updated!;
+  return updated;
 }
 
 function auditChanges(before: PaymentRecordTableRow, after: { status: string; utr: string | null; upiId: string | null; extras: Record<string, unknown> }) {

@@ -11,6 +11,8 @@ export type UpsertResult = { id: number; inbox_id: number; order_id: string; res
 export type UpsertActor = { type: PaymentActorType; id: number | null; name: string | null; importId?: number };
 
 type Stored = { inboxId: number; orderId: string; status: string; utr: string | null; upiId: string | null; customerName: string | null; customerReference: string | null; extras: Record<string, unknown> };
+/** The first key of the advisory lock imports take per account (any constant unused by other locks). */
+const IMPORT_LOCK_CLASS = 72_635_490;
 const keyOf = (inboxId: number, orderId: string) => `${inboxId}\u0000${orderId}`;
 
 /**
@@ -21,6 +23,10 @@ const keyOf = (inboxId: number, orderId: string) => `${inboxId}\u0000${orderId}`
  */
 export async function upsertRecords(tx: Executor, accountId: number, kind: PaymentKind, actor: UpsertActor, records: PaymentImportRecord[]): Promise<UpsertResult[]> {
   if (records.length === 0) return [];
+  // Imports of one account take turns (until their transaction ends): what is stored under the keys, read
+  // below, then stays true through the upsert, so each record is created once and its history knows the
+  // status it had. Status updates lock the rows themselves (FOR UPDATE below waits for them).
+  await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_CLASS}, ${accountId})`);
   const stored = await storedRecords(tx, kind, records);
   const values = records.map((record) => rowValues(accountId, kind, record, stored.get(keyOf(record.inbox_id, record.order_id))));
   const r = paymentRecords;
@@ -58,7 +64,8 @@ async function storedRecords(tx: Executor, kind: PaymentKind, records: PaymentIm
   const rows = await tx
     .select({ id: r.id, inboxId: r.inboxId, orderId: r.orderId, status: r.status, utr: r.utr, upiId: r.upiId, customerName: r.customerName, customerReference: r.customerReference, extras: r.extras })
     .from(r)
-    .where(and(eq(r.kind, kind), or(...[...byInbox].map(([inboxId, orderIds]) => and(eq(r.inboxId, inboxId), inArray(r.orderId, orderIds))))));
+    .where(and(eq(r.kind, kind), or(...[...byInbox].map(([inboxId, orderIds]) => and(eq(r.inboxId, inboxId), inArray(r.orderId, orderIds))))))
+    .for('update');
   return new Map(rows.map((row) => [keyOf(row.inboxId, row.orderId), row]));
 }
 

@@ -13,6 +13,8 @@ export const GlobalConfigSchema = z.looseObject({
   create_new_account_from_dashboard: z.boolean(),
   /** The cloud offering with BILLING_CHECKOUT_URL set (docs/billing.md). */
   billing_configured: z.boolean().optional(),
+  /** The account whose withdraw and recharge records the checker view shows (docs/payments.md; 1 when absent). */
+  payments_account_id: z.number().int().positive().optional(),
 });
 export type GlobalConfig = z.infer<typeof GlobalConfigSchema>;
 

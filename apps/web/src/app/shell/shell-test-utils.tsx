@@ -76,6 +76,7 @@ const SCREENS: RouteObject[] = [
   { path: 'settings/teams/new', element: page('new team'), handle: named('settings_teams_new') },
   { path: 'settings/inboxes/:inboxId', element: page('inbox settings'), handle: named('settings_inbox_show') },
   { path: 'checker-view', element: page('checker view'), handle: named('checker_view') },
+  { path: 'conversation-summaries', element: page('conversation summaries'), handle: named('conversation_summaries') },
   { path: 'notifications', element: page('notifications'), handle: named('notifications_index') },
 ];
 

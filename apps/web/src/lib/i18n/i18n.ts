@@ -25,6 +25,14 @@ export function loadSettingsMessages(): Promise<void> {
   return settingsMessages;
 }
 
+let paymentsMessages: Promise<void> | null = null;
+
+/** The checker view's strings (features/payments), a chunk of their own like the settings screens'. */
+export function loadPaymentsMessages(): Promise<void> {
+  paymentsMessages ??= import('./locales/en-payments.ts').then((module) => addMessages('en', module.paymentsScreensEn));
+  return paymentsMessages;
+}
+
 let locale: string = DEFAULT_LOCALE;
 
 /** `ar`, `fa-IR`, … are written right to left (ARCHITECTURE "Web app"). */

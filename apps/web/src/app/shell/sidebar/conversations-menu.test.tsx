@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { RouteName } from '@app/shared/permissions';
-import { makeAccount, makeUser } from '../../../test/fixtures.ts';
+import { customRole, makeAccount, makeUser } from '../../../test/fixtures.ts';
 import { makeAccountDetails, makeInbox, renderShell, shellApi, shellReady } from '../shell-test-utils.tsx';
 import { COUNT_REFRESH_MS } from '../use-shell-realtime.ts';
 
@@ -149,6 +149,16 @@ describe('conversations menu', () => {
     expect(await menu().findByRole('link', { name: 'Inboxes' })).toHaveAttribute('href', '/app/accounts/7/checker-view');
     expect(menu().getByRole('link', { name: 'Conversation summaries' })).toHaveAttribute('href', '/app/accounts/7/conversation-summaries');
     await waitFor(() => expect(menu().getByRole('link', { name: 'Website' })).toHaveAttribute('href', '/app/accounts/7/checker-view/1/recharge'));
+  });
+
+  it('S1-2.78 a custom role with only conversation_summary_manage gets the summaries entry, no checker-view entries', async () => {
+    shellApi(makeUser({ accounts: [makeAccount(7, 'agent', { custom_role: customRole(['conversation_summary_manage'], 'Summaries') })] }), lists);
+    renderShell('/app/accounts/7/conversation-summaries');
+    await shellReady();
+    expect(await screen.findByRole('link', { name: 'Checker view' })).toHaveAttribute('href', '/app/accounts/7/conversation-summaries');
+    expect(await menu().findByRole('link', { name: 'Conversation summaries' })).toHaveAttribute('href', '/app/accounts/7/conversation-summaries');
+    expect(menu().queryByRole('link', { name: 'Inboxes' })).toBeNull();
+    expect(menu().queryByRole('link', { name: 'Website' })).toBeNull();
   });
 
   it('S0-7.75 S0-3.22 account.cache_invalidated reloads the sidebar lists whose cache key changed', async () => {

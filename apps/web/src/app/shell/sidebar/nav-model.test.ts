@@ -163,6 +163,29 @@ describe('section menus', () => {
     expect(checkerLinks(ctx('checker', { features: resolveFeatures({ checker_view: false }) }))).toHaveLength(2);
   });
 
+  it('S1-2.78 custom roles get the checker view section only with its permissions, landing on the first screen they may open', () => {
+    const checkerItem = (c: NavContext) => primaryItems(c).find((item) => item.key === 'checker_view');
+    expect(checkerItem(ctx('agent', { custom: ['conversation_manage', 'report_manage'] }))).toBeUndefined();
+    expect(checkerLinks(ctx('agent', { custom: ['conversation_manage'] }))).toEqual([]);
+    expect(checkerItem(ctx('agent', { custom: ['checker_view_manage'] }))?.path).toBe('checker-view');
+    expect(checkerLinks(ctx('agent', { custom: ['checker_view_manage'] })).map((link) => link.route)).toEqual(['checker_view']);
+    expect(checkerItem(ctx('agent', { custom: ['conversation_summary_manage'] }))?.path).toBe('conversation-summaries');
+    expect(checkerLinks(ctx('agent', { custom: ['conversation_summary_manage'] })).map((link) => link.route)).toEqual(['conversation_summaries']);
+    expect(checkerLinks(ctx('agent', { custom: ['checker_view_manage', 'conversation_summary_manage'] })).map((link) => link.route)).toEqual([
+      'checker_view',
+      'conversation_summaries',
+    ]);
+    // a plain agent opens neither
+    expect(checkerItem(ctx('agent'))).toBeUndefined();
+  });
+
+  it('the checker view section appears with whichever of its screens is registered', () => {
+    const onlySummaries = new Set<RouteName>(['home', 'conversation_summaries']);
+    const item = primaryItems(ctx('checker', { registry: onlySummaries })).find((entry) => entry.key === 'checker_view');
+    expect(item).toMatchObject({ path: 'conversation-summaries', route: 'conversation_summaries' });
+    expect(checkerLinks(ctx('checker', { registry: onlySummaries })).map((link) => link.key)).toEqual(['summaries']);
+  });
+
   it('finds the section of a path, and the live screens of the reconnect notice', () => {
     expect(sectionOf('/app/accounts/7/dashboard')).toBe('conversations');
     expect(sectionOf('/app/accounts/7/inbox/3/conversations/9')).toBe('conversations');

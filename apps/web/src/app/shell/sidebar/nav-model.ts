@@ -117,7 +117,10 @@ export function primaryItems(ctx: NavContext): PrimaryItem[] {
   );
   const firstSetting = settingsLinks(ctx)[0];
   if (firstSetting) items.push({ key: 'settings', section: 'settings', icon: 'settings', label: 'SIDEBAR.SETTINGS', path: firstSetting.path, route: firstSetting.route });
-  add({ key: 'checker_view', section: 'checker_view', icon: 'checker', label: 'SIDEBAR.CHECKER_VIEW', path: 'checker-view' }, { route: 'checker_view', flag: 'checker_view' });
+  // Like settings: the checker view section shows when one of its two screens does (a custom role may hold only
+  // conversation_summary_manage), and lands on the first.
+  const firstChecker = checkerLinks(ctx)[0];
+  if (firstChecker) items.push({ key: 'checker_view', section: 'checker_view', icon: 'checker', label: 'SIDEBAR.CHECKER_VIEW', path: firstChecker.path, route: firstChecker.route });
   return items;
 }
 

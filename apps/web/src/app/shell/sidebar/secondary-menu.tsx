@@ -4,7 +4,7 @@ import { useCurrentAccount } from '../../../features/auth/index.ts';
 import { useFolders, useInboxes, useLabels } from '../api.ts';
 import { ConversationsMenu } from './conversations-menu.tsx';
 import { MenuLink, MenuSection } from './menu-parts.tsx';
-import { campaignLinks, checkerLinks, reportLinks, settingsLinks, type NavContext, type NavLink, type SectionKey } from './nav-model.ts';
+import { campaignLinks, canOpen, checkerLinks, reportLinks, settingsLinks, type NavContext, type NavLink, type SectionKey } from './nav-model.ts';
 
 const TITLES: Partial<Record<SectionKey, Parameters<typeof t>[0]>> = {
   conversations: 'SIDEBAR.CONVERSATIONS',
@@ -72,8 +72,10 @@ function ContactsMenu({ nav }: { nav: NavContext }) {
 /** Checker view: its two screens, then one entry per assigned inbox (tab defaulting to recharge, 001 section 2). */
 function CheckerMenu({ nav }: { nav: NavContext }) {
   const { account } = useCurrentAccount();
-  const inboxes = useInboxes(account.id, nav.features?.inbox_management === true);
-  const assigned = (inboxes.data ?? []).filter((inbox) => nav.role !== 'checker' || account.checker_inbox.includes(inbox.id));
+  // The per-inbox entries open the checker view: none for a role that only sees the summaries.
+  const recordsOpen = canOpen(nav, 'checker_view');
+  const inboxes = useInboxes(account.id, recordsOpen && nav.features?.inbox_management === true);
+  const assigned = recordsOpen ? (inboxes.data ?? []).filter((inbox) => nav.role !== 'checker' || account.checker_inbox.includes(inbox.id)) : [];
   return (
     <>
       <Links links={checkerLinks(nav)} />

@@ -1,6 +1,6 @@
 import { Button } from '../../../components/button.tsx';
 import { t } from '../../../lib/i18n/i18n.ts';
-import { pageCount, pageRange } from '../utils/pagination.ts';
+import { pageCount, pageRange } from '../../../lib/pagination.ts';
 
 type PaginationProps = { page: number; perPage: number; total: number; onChange: (page: number) => void; busy?: boolean };
 

@@ -9,7 +9,7 @@ import { useCurrentAccount } from '../../auth/index.ts';
 import { useAuditLogs } from '../api.ts';
 import { Pagination } from '../components/pagination.tsx';
 import { changedFields, describeAuditLog } from '../utils/describe-audit-log.ts';
-import { pageCount, pageFromQuery } from '../utils/pagination.ts';
+import { pageCount, pageFromQuery } from '../../../lib/pagination.ts';
 import '../audit-logs.css';
 
 /** settings/audit-logs/list (auditlogs_list): the account's audit log, newest first, 15 a page; the page is in the URL. */

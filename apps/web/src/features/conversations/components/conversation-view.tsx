@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { MESSAGE_TYPES } from '@app/shared/constants';
 import { canAccess } from '@app/shared/permissions';
@@ -10,6 +11,7 @@ import { DashboardAppTabs } from '../../integrations/index.ts';
 import { useInboxMap } from '../hooks/use-account-data.ts';
 import { useConversation, useMarkSeen, useMessages } from '../hooks/use-conversation.ts';
 import { useConversationActions } from '../hooks/use-conversation-actions.ts';
+import { PaymentToolsContext } from '../hooks/use-payment-tools.ts';
 import { useSendMessage } from '../hooks/use-send-message.ts';
 import { useSidebarOpen } from '../hooks/use-sidebar.ts';
 import { listPath, type ListScope } from '../utils/list-filters.ts';
@@ -42,6 +44,17 @@ export function ConversationView({ accountId, conversationId, scope }: Conversat
   const messages = flattenMessages(messagesQuery.data);
   const latestIncoming = messages.findLast((m) => MESSAGE_TYPES[m.message_type] === 'incoming' && m.id > 0)?.id ?? null;
   useMarkSeen(accountId, conversationId, latestIncoming, !readOnly);
+  // OCR and withdraw issues work on the current account's messages and conversations (features/payment-ocr/api.ts)
+  const inboxId = data?.inbox_id ?? 0;
+  const paymentTools = useMemo(
+    () => ({
+      accountId,
+      conversation: { id: conversationId, inbox_id: inboxId },
+      canOcr: canAccess(account.permissions, 'api:ocr.create'),
+      canRaiseIssue: canAccess(account.permissions, 'api:withdraw_issues.create'),
+    }),
+    [accountId, conversationId, inboxId, account.permissions],
+  );
 
   if (!data) {
     const missing = conversation.error instanceof ApiError && conversation.error.status === 404;
@@ -85,7 +98,9 @@ export function ConversationView({ accountId, conversationId, scope }: Conversat
           onToggleSidebar={toggleSidebar}
         />
         <DashboardAppTabs accountId={accountId} conversation={data}>
-          <MessageList messages={messages} query={messagesQuery} onRetry={retry} />
+          <PaymentToolsContext.Provider value={paymentTools}>
+            <MessageList messages={messages} query={messagesQuery} onRetry={retry} />
+          </PaymentToolsContext.Provider>
           <TypingIndicator accountId={accountId} conversationId={conversationId} />
           {readOnly ? (
             <p className="cw-reply cw-reply__notice cw-reply--read-only" role="note">

@@ -31,6 +31,8 @@ const PATHS = {
   note: 'M5 4h14v11l-5 5H5zM14 20v-5h5',
   pause: 'M9 5v14M15 5v14',
   hash: 'M5 9h14M5 15h14M10 4l-2 16M16 4l-2 16',
+  scan: 'M4 8V4h4M16 4h4v4M20 16v4h-4M8 20H4v-4M7 12h10',
+  receipt: 'M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -8,6 +8,7 @@ import type { ViewMessage } from '../utils/messages-cache.ts';
 import { Icon } from './icon.tsx';
 import { MessageAttachments } from './message-attachments.tsx';
 import { MessageContent } from './message-content.tsx';
+import { MessageOcr } from './message-ocr.tsx';
 
 type MessageItemProps = {
   message: ViewMessage;
@@ -122,6 +123,7 @@ export const MessageItem = memo(function MessageItem({ message, showSender, onRe
           {side === 'out' && message.status !== 'failed' && (!message.private || message.status === 'progress') ? <DeliveryState message={message} onRetry={onRetry} /> : null}
         </div>
         {message.status === 'failed' && side === 'out' ? <DeliveryState message={message} onRetry={onRetry} /> : null}
+        {deleted ? null : <MessageOcr message={message} />}
       </div>
     </div>
   );

@@ -138,6 +138,37 @@ describe('custom roles page', () => {
     expect((server.called(`POST ${BASE}`)[0]!.body as { custom_role: { permissions: string[] } }).custom_role.permissions).toEqual(['conversation_manage']);
   });
 
+  it('offers the checker view and conversation summaries permissions in a "Payment operations" group and sends them', async () => {
+    let rows: CustomRole[] = [];
+    const server = openPage([], {
+      [`GET ${BASE}`]: () => ({ body: rows }),
+      [`POST ${BASE}`]: (call) => {
+        rows = [role(8, { ...(call.body as { custom_role: Partial<CustomRole> }).custom_role })];
+        return { body: rows[0] };
+      },
+    });
+    await userEvent.click((await screen.findAllByRole('button', { name: 'Add custom role' }))[0]!);
+    const modal = await dialog();
+    const group = within(modal).getByRole('group', { name: 'Payment operations' });
+    const checker = within(group).getByRole('checkbox', { name: /Use the checker view/ });
+    const summaries = within(group).getByRole('checkbox', { name: /See conversation summaries/ });
+    expect(checker).toHaveAccessibleDescription(/Withdraw and recharge records/);
+    expect(summaries).toHaveAccessibleDescription(/Conversation counts per inbox by status and by agent/);
+    await userEvent.type(within(modal).getByLabelText('Name'), 'Payments desk');
+    await userEvent.click(summaries);
+    await userEvent.click(checker);
+    await userEvent.click(within(modal).getByRole('button', { name: 'Create role' }));
+    expect(await screen.findByText('Custom role “Payments desk” created')).toBeInTheDocument();
+    // in the order of the shared list, whatever the order they were ticked in
+    expect((server.called(`POST ${BASE}`)[0]!.body as { custom_role: { permissions: string[] } }).custom_role.permissions).toEqual([
+      'checker_view_manage',
+      'conversation_summary_manage',
+    ]);
+    const row = (await screen.findByText('Payments desk', { selector: 'td *, td' })).closest('tr')!;
+    const chips = within(row).getByRole('list', { name: 'Permissions' });
+    expect(within(chips).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Use the checker view', 'See conversation summaries']);
+  });
+
   it("shows the server's 422 under its field and keeps the dialog open", async () => {
     openPage([], { [`POST ${BASE}`]: unprocessable({ name: ['has already been taken'] }) });
     await userEvent.click((await screen.findAllByRole('button', { name: 'Add custom role' }))[0]!);

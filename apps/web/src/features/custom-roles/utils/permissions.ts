@@ -13,6 +13,8 @@ export const PERMISSION_GROUPS: readonly PermissionGroup[] = [
   { key: 'contacts', label: 'CUSTOM_ROLE.GROUP.CONTACTS', permissions: ['contact_manage'] },
   { key: 'reports', label: 'CUSTOM_ROLE.GROUP.REPORTS', permissions: ['report_manage'] },
   { key: 'knowledge_base', label: 'CUSTOM_ROLE.GROUP.KNOWLEDGE_BASE', permissions: ['knowledge_base_manage'] },
+  // 001 sections 2 and 6: the checker view and the conversation summaries, each behind a permission of its own
+  { key: 'payments', label: 'CUSTOM_ROLE.GROUP.PAYMENTS', permissions: ['checker_view_manage', 'conversation_summary_manage'] },
 ];
 
 export const permissionLabel = (permission: CustomRolePermission) => `CUSTOM_ROLE.PERMISSION.${permission.toUpperCase()}` as MessageKey;

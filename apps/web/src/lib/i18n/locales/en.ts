@@ -1,4 +1,7 @@
 import type { SettingsMessages } from './en-settings.ts';
+import type { PaymentsMessages } from './en-payments.ts';
+import type { ConversationSummariesMessages } from './en-conversation-summaries.ts';
+import type { PaymentOcrMessages } from './en-payment-ocr.ts';
 import { settingsEn } from './en/settings.ts';
 import { conversationsEn } from './en/conversations.ts';
 import { notificationsEn } from './en/notifications.ts';
@@ -96,4 +99,7 @@ const coreEn = {
  */
 export const en = { ...coreEn, ...shellEn, ...profileEn, ...conversationsEn, ...notificationsEn, ...widgetsEn, ...settingsEn } as const;
 
-export type MessageKey = keyof typeof en | keyof SettingsMessages;
+export type MessageKey = keyof typeof en | keyof SettingsMessages
+  | keyof ConversationSummariesMessages
+  | keyof PaymentOcrMessages
+  | keyof PaymentsMessages;

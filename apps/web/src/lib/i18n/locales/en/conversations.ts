@@ -232,4 +232,8 @@ export const conversationsEn = {
   'CONVERSATION.DASHBOARD_APPS.TABS': 'Conversation views',
   'CONVERSATION.DASHBOARD_APPS.MESSAGES': 'Messages',
   'CONVERSATION.DASHBOARD_APPS.FRAME_TITLE': '{title} for this conversation',
+  // payment operations: the OCR button of an image message and the withdraw-issue entry (their panels load lazily)
+  'CONVERSATION.OCR.BUTTON': 'Read payment details',
+  'CONVERSATION.OCR.LOADING': 'Reading the screenshot…',
+  'CONVERSATION.RAISE_WITHDRAW_ISSUE': 'Raise withdraw issue',
 } as const satisfies Record<string, string>;

@@ -58,6 +58,11 @@ export const customRolesEn = {
   'CUSTOM_ROLE.PERMISSION.REPORT_MANAGE_HINT': 'Every report of the account: overview, conversations, agents, labels, inboxes, teams.',
   'CUSTOM_ROLE.PERMISSION.KNOWLEDGE_BASE_MANAGE': 'Manage the help center',
   'CUSTOM_ROLE.PERMISSION.KNOWLEDGE_BASE_MANAGE_HINT': 'Portals, categories and articles.',
+  'CUSTOM_ROLE.GROUP.PAYMENTS': 'Payment operations',
+  'CUSTOM_ROLE.PERMISSION.CHECKER_VIEW_MANAGE': 'Use the checker view',
+  'CUSTOM_ROLE.PERMISSION.CHECKER_VIEW_MANAGE_HINT': 'Withdraw and recharge records of the agent’s inboxes: search, change statuses, export, and withdraw issues.',
+  'CUSTOM_ROLE.PERMISSION.CONVERSATION_SUMMARY_MANAGE': 'See conversation summaries',
+  'CUSTOM_ROLE.PERMISSION.CONVERSATION_SUMMARY_MANAGE_HINT': 'Conversation counts per inbox by status and by agent, over a date range.',
 
   'CUSTOM_ROLE.DELETE.TITLE': 'Delete the custom role “{name}”?',
   'CUSTOM_ROLE.DELETE.DESCRIPTION.NONE': 'No agent has this role. This cannot be undone.',

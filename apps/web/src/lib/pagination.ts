@@ -1,3 +1,5 @@
+// Page arithmetic of numbered lists (audit logs, payment records).
+
 /** How many pages a list of `total` entries has at `perPage` a page (at least one, so "page 1 of 1" reads). */
 export const pageCount = (total: number, perPage: number) => Math.max(1, Math.ceil(total / perPage));
 

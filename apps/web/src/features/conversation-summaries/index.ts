@@ -1,0 +1,2 @@
+// The conversation-summaries feature's public surface.
+export { conversationSummariesRoutes } from './routes.tsx';

@@ -1,0 +1,37 @@
+// The conversation summaries screen's English strings: a chunk of their own, loaded with the screen
+// (features/conversation-summaries), so neither the login screen nor the workspace downloads them.
+export const conversationSummariesEn = {
+  'CONVERSATION_SUMMARIES.HEADER': 'Conversation summaries',
+  'CONVERSATION_SUMMARIES.DESCRIPTION': 'Conversations created in the period, per inbox, by status and by agent.',
+  'CONVERSATION_SUMMARIES.FILTERS': 'Summary filters',
+  'CONVERSATION_SUMMARIES.INBOX': 'Inbox',
+  'CONVERSATION_SUMMARIES.ALL_INBOXES': 'All inboxes',
+  'CONVERSATION_SUMMARIES.DATE_RANGE': 'Period',
+  'CONVERSATION_SUMMARIES.LOADING': 'Counting conversations…',
+  'CONVERSATION_SUMMARIES.LOAD_ERROR': 'We could not load the summaries.',
+  'CONVERSATION_SUMMARIES.RETRY': 'Try again',
+  'CONVERSATION_SUMMARIES.INBOX_NOT_FOUND': 'This inbox does not exist or is not one of yours.',
+  'CONVERSATION_SUMMARIES.SHOW_ALL': 'Show all inboxes',
+  'CONVERSATION_SUMMARIES.NO_INBOXES.TITLE': 'No inboxes to summarise',
+  'CONVERSATION_SUMMARIES.NO_INBOXES.DESCRIPTION': 'You are not a member of any inbox of this account yet.',
+  'CONVERSATION_SUMMARIES.EMPTY.TITLE': 'No conversations in this period',
+  'CONVERSATION_SUMMARIES.EMPTY.DESCRIPTION': 'No conversation was created between {from} and {to}. Try a longer period.',
+  'CONVERSATION_SUMMARIES.BY_INBOX': 'By inbox',
+  'CONVERSATION_SUMMARIES.BY_INBOX_TABLE': 'Conversations by inbox and status',
+  'CONVERSATION_SUMMARIES.BY_AGENT': 'By agent',
+  'CONVERSATION_SUMMARIES.BY_AGENT_TABLE': 'Conversations of {inbox} by agent and status',
+  'CONVERSATION_SUMMARIES.STATUS_TOTALS': 'Conversations of {inbox} by status',
+  'CONVERSATION_SUMMARIES.COLUMN.INBOX': 'Inbox',
+  'CONVERSATION_SUMMARIES.COLUMN.AGENT': 'Agent',
+  'CONVERSATION_SUMMARIES.COLUMN.OPEN': 'Open',
+  'CONVERSATION_SUMMARIES.COLUMN.PENDING': 'Pending',
+  'CONVERSATION_SUMMARIES.COLUMN.SNOOZED': 'Snoozed',
+  'CONVERSATION_SUMMARIES.COLUMN.RESOLVED': 'Resolved',
+  'CONVERSATION_SUMMARIES.COLUMN.TOTAL': 'Total',
+  'CONVERSATION_SUMMARIES.TOTAL_ROW': 'All',
+  'CONVERSATION_SUMMARIES.UNASSIGNED': 'Unassigned',
+  'CONVERSATION_SUMMARIES.UNKNOWN_AGENT': 'Former agent',
+  'CONVERSATION_SUMMARIES.NO_AGENTS': 'No conversation of this inbox in the period.',
+} as const;
+
+export type ConversationSummariesMessages = typeof conversationSummariesEn;
