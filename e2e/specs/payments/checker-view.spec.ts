@@ -7,7 +7,7 @@ import { WorkspaceSetup } from '../conversations/workspace-setup.ts';
 const utrOf = (stamp: number, n: number) => String(stamp % 1e10).padStart(10, '0') + String(n).padStart(2, '0');
 
 test.describe('[payments] checker view', () => {
-  test('S1-2.79 S1-9.19 a checker lands on recharges, filters them, marks a withdraw undelivered after confirming, and exports the withdrawals as CSV named by ISO date', async ({ browser, request }) => {
+  test('S1-1.09 S1-1.05 S1-2.79 S1-9.19 a checker lands on recharges, filters them, marks a withdraw undelivered after confirming, and exports the withdrawals as CSV named by ISO date', async ({ browser, request }) => {
     // The seeded account of a fresh install is account 1, the payments account by default (S1-9.25); other specs
     // may have made another account the administrator's active one.
     const setup = await WorkspaceSetup.signIn(request, undefined, DEFAULT_PAYMENTS_ACCOUNT_ID);

@@ -7,7 +7,7 @@ import { paymentScreenshot } from './payment-screenshot.ts';
 const OCR_TIMEOUT = 60_000;
 
 test.describe('[payments] OCR on a payment screenshot', () => {
-  test('S1-7.34 an agent reads the screenshot a customer sent and sees the UTR and the matching recharge', async ({ page, browser, request }) => {
+  test('S1-1.08 S1-7.34 an agent reads the screenshot a customer sent and sees the UTR and the matching recharge', async ({ page, browser, request }) => {
     test.setTimeout(120_000);
     const setup = await WorkspaceSetup.signIn(request);
     const inboxName = `Payments ${Date.now()}`;

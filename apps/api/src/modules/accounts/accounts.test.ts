@@ -148,7 +148,7 @@ describe('PATCH /api/v1/accounts/:id', () => {
     expect((await t.app.inject({ method: 'GET', url: url(other.id, '/audit_logs'), headers: otherAdmin.headers })).statusCode).toBe(200);
   });
 
-  it('S0-6.56 the checker_view feature stays on whatever is stored', async () => {
+  it('S0-6.56 S1-6.21 the checker_view feature stays on whatever is stored', async () => {
     const { account, admin } = await createAccountWithAdmin(t);
     const res = await t.app.inject({ method: 'PATCH', url: url(account.id), headers: admin.headers, payload: { features: { checker_view: false } } });
     expect(res.json().features.checker_view).toBe(true);

@@ -50,7 +50,7 @@ async function setup() {
 const issueRows = (accountId: number) => t.db.select().from(schema.withdrawIssues).where(eq(schema.withdrawIssues.accountId, accountId));
 
 describe('POST withdraw_issues', () => {
-  it('S1-7.33 creates an issue from a conversation, links the withdraw of that order, writes an audit row and publishes withdraw_issue.created', async () => {
+  it('S1-1.07 S1-7.33 creates an issue from a conversation, links the withdraw of that order, writes an audit row and publishes withdraw_issue.created', async () => {
     const { account, ann, payouts, conversation, withdraw, body } = await setup();
     let res: Awaited<ReturnType<typeof call>> | undefined;
     const events = await eventsDuring(t, account.id, async () => {

@@ -36,7 +36,7 @@ export function ExportButton({ accountId, kind, query, expected, disabled }: Exp
     setRows(0);
     try {
       const done = await exportRecords(accountId, kind, query, (progress) => setRows(progress.rows), controller.signal);
-      toast(t('PAYMENTS.EXPORT.DONE', { name: done.fileName, rows: grouped(done.rows) }), 'success');
+      toast(done.rows === 1 ? t('PAYMENTS.EXPORT.DONE_ONE', { name: done.fileName }) : t('PAYMENTS.EXPORT.DONE', { name: done.fileName, rows: grouped(done.rows) }), 'success');
       if (expected !== null && expected > PAYMENT_EXPORT_MAX_COUNT) toast(t('PAYMENTS.EXPORT.LIMITED', { max: grouped(PAYMENT_EXPORT_MAX_COUNT) }), 'info');
     } catch (error) {
       if (!(error instanceof DOMException && error.name === 'AbortError')) toast(t('PAYMENTS.EXPORT.ERROR'), 'error');

@@ -78,14 +78,14 @@ describe('export', () => {
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
   });
 
-  it('S1-7.32 S1-9.20 the recharge export is sent with max_count 10000 and saved under its ISO-date name', async () => {
+  it('S1-1.06 S1-7.32 S1-9.20 the recharge list exports: the recharge export is sent with max_count 10000 and saved under its ISO-date name', async () => {
     const exportPath = `GET ${at('recharges/export?max_count=10000')}`;
     const { server } = openCheckerView({
       [`GET ${at('recharges?page=1&per_page=25')}`]: listReply([makeRecord(1)], { count: 12_000, count_capped: true }),
       [exportPath]: { raw: 'id,order_id\n1,ORD-1\n', headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="recharges-2026-11-25.csv"' } },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
-    expect(await screen.findByText('recharges-2026-11-25.csv saved: 1 rows.')).toBeInTheDocument();
+    expect(await screen.findByText('recharges-2026-11-25.csv saved: 1 row.')).toBeInTheDocument();
     // More rows than one export holds: said so.
     expect(screen.getByText('Exports hold at most 10,000 rows: narrow the filters to get the rest.')).toBeInTheDocument();
     expect(server.called(exportPath)).toHaveLength(1);

@@ -152,6 +152,7 @@ export const paymentsScreensEn = {
   'PAYMENTS.EXPORT.PROGRESS_UNKNOWN': '{rows} rows',
   'PAYMENTS.EXPORT.CANCEL': 'Stop the export',
   'PAYMENTS.EXPORT.DONE': '{name} saved: {rows} rows.',
+  'PAYMENTS.EXPORT.DONE_ONE': '{name} saved: 1 row.',
   'PAYMENTS.EXPORT.LIMITED': 'Exports hold at most {max} rows: narrow the filters to get the rest.',
   'PAYMENTS.EXPORT.ERROR': 'The export failed. Please try again.',
 
