@@ -38,5 +38,14 @@ describe('payments realtime', () => {
     expect(applyPaymentsEvent(client, 1, { event: 'payment_import.progress', data: job })).toBe(true);
     expect(client.getQueryData(paymentKeys.importJob(1, 12))).toEqual(job);
     expect(applyPaymentsEvent(client, 1, { event: 'message.created', data: {} })).toBe(false);
+    expect(stale(client, paymentKeys.list(1, 'withdraw', 'page=1'))).toBe(false);
+  });
+
+  it('a completed import refreshes the lists even with its dialog closed', () => {
+    const client = seeded();
+    const job = { id: 12, status: 'completed', processed_rows: 4000, total_rows: 4000 };
+    expect(applyPaymentsEvent(client, 1, { event: 'payment_import.progress', data: job })).toBe(true);
+    expect(stale(client, paymentKeys.list(1, 'withdraw', 'page=1'))).toBe(true);
+    expect(stale(client, paymentKeys.list(2, 'withdraw', 'page=1'))).toBe(false);
   });
 });

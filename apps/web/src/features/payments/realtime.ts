@@ -10,7 +10,7 @@ const isImportJob = (value: Record<string, unknown>): value is PaymentImportJob 
  * Applies one payments event to the checker view's queries (docs/payments.md): a record changed → the lists
  * and the open record refetch (a changed status may move a row out of a filtered page, so nothing is patched
  * in place); an issue created or changed → the issue lists refetch; an import's progress → that job's query
- * takes the job as sent. Returns false for other events.
+ * takes the job as sent, and a finished import refreshes the lists. Returns false for other events.
  */
 export function applyPaymentsEvent(client: QueryClient, accountId: number, { event, data }: Pick<CableEvent, 'event' | 'data'>): boolean {
   switch (event) {
@@ -22,7 +22,10 @@ export function applyPaymentsEvent(client: QueryClient, accountId: number, { eve
       void refreshIssues(client, accountId);
       return true;
     case 'payment_import.progress':
-      if (isImportJob(data)) client.setQueryData(paymentKeys.importJob(accountId, data.id), data);
+      if (!isImportJob(data)) return true;
+      client.setQueryData(paymentKeys.importJob(accountId, data.id), data);
+      // A CSV job announces its batches, not each record: once it ends the lists refetch, dialog open or not.
+      if (data.status === 'completed') void refreshRecords(client, accountId);
       return true;
     default:
       return false;
