@@ -6,6 +6,8 @@ import { paymentKeys, refreshIssues, refreshRecords } from './api.ts';
 const isImportJob = (value: Record<string, unknown>): value is PaymentImportJob =>
   typeof value.id === 'number' && typeof value.status === 'string' && typeof value.processed_rows === 'number';
 
+const isWatched = (client: QueryClient, queryKey: readonly unknown[]) => (client.getQueryCache().find({ queryKey, exact: true })?.getObserversCount() ?? 0) > 0;
+
 /**
  * Applies one payments event to the checker view's queries (docs/payments.md): a record changed → the lists
  * and the open record refetch (a changed status may move a row out of a filtered page, so nothing is patched
@@ -24,8 +26,9 @@ export function applyPaymentsEvent(client: QueryClient, accountId: number, { eve
     case 'payment_import.progress':
       if (!isImportJob(data)) return true;
       client.setQueryData(paymentKeys.importJob(accountId, data.id), data);
-      // A CSV job announces its batches, not each record: once it ends the lists refetch, dialog open or not.
-      if (data.status === 'completed') void refreshRecords(client, accountId);
+      // A CSV job announces its batches, not each record. An open import dialog watches its job and refreshes
+      // the lists when it ends; with the dialog closed, nobody watches, so the lists refresh here.
+      if (data.status === 'completed' && !isWatched(client, paymentKeys.importJob(accountId, data.id))) void refreshRecords(client, accountId);
       return true;
     default:
       return false;
