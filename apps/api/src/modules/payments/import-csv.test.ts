@@ -5,8 +5,8 @@ import { schema } from '@app/db';
 import type { DomainEvent } from '@app/shared/events';
 import { PaymentImportJobPayloadSchema, type PaymentImportJob } from '@app/shared/payments';
 import { buildTestApp, injectMultipart, PNG, type TestContext } from '../../../test/helpers.ts';
-import { countRows, createAccountWithAdmin, createInbox, createMember } from '../../../test/factories.ts';
-import { caller, paymentsUrl as url } from './test-fixtures.ts';
+import { countRows, createMember } from '../../../test/factories.ts';
+import { caller, paymentsUrl as url, twoInboxes } from './test-fixtures.ts';
 
 let t: TestContext;
 let call: ReturnType<typeof caller>;
@@ -17,12 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function world() {
-  const { account, admin } = await createAccountWithAdmin(t);
-  const inbox = await createInbox(t, account.id, { name: 'Payouts' });
-  const second = await createInbox(t, account.id, { name: 'Deposits' });
-  return { account, admin, inbox, second };
-}
+const world = () => twoInboxes(t);
 
 const csvFile = (text: string, filename = 'withdraws.csv') => ({ data: Buffer.from(text), filename, type: 'text/csv' });
 

@@ -3,8 +3,8 @@ import { asc, eq } from 'drizzle-orm';
 import { schema } from '@app/db';
 import { PaymentImportResultSchema } from '@app/shared/payments';
 import { buildTestApp, eventsDuring, type TestContext } from '../../../test/helpers.ts';
-import { countRows, createAccountWithAdmin, createInbox, createMember } from '../../../test/factories.ts';
-import { caller, paymentsUrl as url } from './test-fixtures.ts';
+import { countRows, createMember } from '../../../test/factories.ts';
+import { caller, paymentsUrl as url, twoInboxes } from './test-fixtures.ts';
 
 let t: TestContext;
 let call: ReturnType<typeof caller>;
@@ -14,12 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function world() {
-  const { account, admin } = await createAccountWithAdmin(t);
-  const inbox = await createInbox(t, account.id, { name: 'Payouts' });
-  const second = await createInbox(t, account.id, { name: 'Deposits' });
-  return { account, admin, inbox, second };
-}
+const world = () => twoInboxes(t);
 
 const recordsOf = (accountId: number) =>
   t.db.select().from(schema.paymentRecords).where(eq(schema.paymentRecords.accountId, accountId)).orderBy(asc(schema.paymentRecords.orderId));

@@ -1,6 +1,7 @@
 import { schema } from '@app/db';
 import type { PaymentKind } from '@app/shared/payments-constants';
 import type { TestContext } from '../../../test/helpers.ts';
+import { createAccountWithAdmin, createInbox } from '../../../test/factories.ts';
 
 export type Headers = Record<string, string>;
 
@@ -33,3 +34,11 @@ export function caller(t: TestContext) {
 }
 
 export const paymentsUrl = (accountId: number, rest: string) => `/api/v1/accounts/${accountId}/${rest}`;
+
+/** An account with its administrator and two inboxes nobody else works in: what the import tests push into. */
+export async function twoInboxes(t: TestContext) {
+  const { account, admin } = await createAccountWithAdmin(t);
+  const inbox = await createInbox(t, account.id, { name: 'Payouts' });
+  const second = await createInbox(t, account.id, { name: 'Deposits' });
+  return { account, admin, inbox, second };
+}
