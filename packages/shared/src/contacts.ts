@@ -183,3 +183,66 @@ export type CreateContactBody = z.infer<typeof CreateContactBodySchema>;
 /** PATCH/PUT contacts/{id}: the hashes are merged, every other field given is overwritten. */
 export const UpdateContactBodySchema = wrapped('contact', z.object(contactFields));
 export type UpdateContactBody = z.infer<typeof UpdateContactBodySchema>;
+
+// --- search and filter (milestone 5)
+
+/** GET contacts/search: q matches name, email, phone number and identifier (substring, case-insensitive). */
+export const ContactSearchQuerySchema = ContactListQuerySchema.extend({
+  q: z.string().trim().min(1, 'must not be blank').max(200, tooLong(200)).describe('Text to find in name, email, phone number or identifier.'),
+});
+export type ContactSearchQuery = z.infer<typeof ContactSearchQuerySchema>;
+// POST contacts/filter takes `FilterQuerySchema` of '@app/shared/custom-filters' (contact keys) with ?page and
+// answers ContactListSchema.
+
+// --- labels
+
+export const ContactLabelsSchema = z.object({ payload: z.array(z.string()) });
+/** POST contacts/{id}/labels: the contact's whole label set (Chatwoot replaces, it does not add). */
+export const ContactLabelsBodySchema = z.object({
+  labels: z.array(z.string({ error: 'must be text' }).trim().toLowerCase().min(1, 'must not be blank').max(255, tooLong(255))).max(100),
+});
+
+// --- notes
+
+export const CONTACT_NOTE_MAX_LENGTH = 20_000;
+export const ContactNoteSchema = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  contact_id: z.number().int(),
+  user: z
+    .object({ id: z.number().int(), name: z.string(), email: z.string(), thumbnail: z.string() })
+    .nullable()
+    .describe('The author; null once the author left the account.'),
+  created_at: z.number().int(),
+  updated_at: z.number().int(),
+});
+export type ContactNote = z.infer<typeof ContactNoteSchema>;
+/** GET contacts/{id}/notes: a bare array, newest first (Chatwoot's shape). */
+export const ContactNoteListSchema = z.array(ContactNoteSchema);
+export const CreateContactNoteBodySchema = wrapped(
+  'note',
+  z.object({ content: z.string({ error: 'must be text' }).trim().min(1, 'must not be blank').max(CONTACT_NOTE_MAX_LENGTH, tooLong(CONTACT_NOTE_MAX_LENGTH)) }),
+);
+
+// --- custom attributes, contactable inboxes, merge
+
+/** POST contacts/{id}/destroy_custom_attributes: drop these keys from custom_attributes. */
+export const DestroyCustomAttributesBodySchema = z.object({
+  custom_attributes: z.array(z.string({ error: 'must be text' }).min(1).max(255)).min(1, 'must name at least one attribute').max(100),
+});
+
+/**
+ * GET contacts/{id}/contactable_inboxes: the inboxes (the caller may see) through which a new conversation with the
+ * contact can start: those that already know the contact, and those whose channel can reach it with what the contact
+ * has (an email inbox with an email, SMS/WhatsApp with a phone number, API and website inboxes always).
+ */
+export const ContactableInboxListSchema = z.object({ payload: z.array(ContactInboxSchema) });
+
+export const ContactMergeBodySchema = z
+  .object({
+    base_contact_id: z.coerce.number({ error: 'must be a number' }).int().positive(),
+    mergee_contact_id: z.coerce.number({ error: 'must be a number' }).int().positive(),
+  })
+  .refine((body) => body.base_contact_id !== body.mergee_contact_id, { path: ['mergee_contact_id'], message: 'must differ from base_contact_id' });
+/** POST actions/contact_merge answers the base contact as it is after the merge (Chatwoot's contact partial). */
+export const ContactMergeResponseSchema = ContactSchema;

@@ -23,6 +23,8 @@ export const REALTIME_EVENTS = [
   'account.cache_invalidated',
   'payment_record.updated',
   'payment_import.progress',
+  'contact_import.progress',
+  'contact_export.ready',
   'withdraw_issue.created',
   'withdraw_issue.updated',
   'user:logout',

@@ -22,4 +22,6 @@ export type DomainEvent =
   | { name: 'notification.deleted'; accountId: number; userId: number; data: NotificationDeletedEvent }
   | { name: (typeof PAYMENT_EVENTS)[number]; accountId: number; inboxId: number; data: Record<string, unknown> }
   /** A CSV import's progress, to the member who started it (data: the import job, PaymentImportJobSchema). */
-  | { name: 'payment_import.progress'; accountId: number; userId: number; data: Record<string, unknown> };
+  | { name: 'payment_import.progress'; accountId: number; userId: number; data: Record<string, unknown> }
+  /** A contact import's progress (data: ContactImportJobSchema) and a finished export (data: ContactExportJobSchema), to the member who started it. */
+  | { name: 'contact_import.progress' | 'contact_export.ready'; accountId: number; userId: number; data: Record<string, unknown> };

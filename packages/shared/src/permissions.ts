@@ -202,6 +202,16 @@ export const ROUTE_ACCESS = {
   'api:messages.create': CONVERSATION_READERS,
   'api:contacts.index': [...CONTACTS, 'conversation_manage', 'conversation_unassigned_manage', 'conversation_participating_manage'],
   'api:contacts.manage': CONTACTS,
+  // milestone 5: deleting, importing and exporting contacts is for administrators and the contact_manage role
+  'api:contacts.destroy': ['administrator', 'contact_manage'],
+  'api:contacts.import': ['administrator', 'contact_manage'],
+  'api:contacts.export': ['administrator', 'contact_manage'],
+  'api:contacts.merge': CONTACTS,
+  // global search: each part only what the caller may see (contacts need contact access; conversations and
+  // messages the caller's conversation scope), decided by the service
+  'api:search.index': [...CONVERSATION_READERS, 'contact_manage'],
+  // conversation bulk actions: the service checks each change as the single action would
+  'api:bulk_actions.create': CONVERSATION_READERS,
   // notifications (milestone 7): every member who may open the notifications screen, each only their own
   'api:notifications.index': PROFILE,
   'api:notifications.manage': PROFILE,

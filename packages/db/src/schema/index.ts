@@ -10,3 +10,4 @@ export * from './webhooks.ts';
 export * from './notifications.ts';
 export * from './integrations.ts';
 export * from './payments.ts';
+export * from './contacts.ts';

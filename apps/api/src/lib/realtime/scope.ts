@@ -20,6 +20,8 @@ export function canSee(subscriber: Subscriber, event: RealtimeEvent): boolean {
     case 'notification.updated':
     case 'notification.deleted':
     case 'payment_import.progress':
+    case 'contact_import.progress':
+    case 'contact_export.ready':
       return event.userId === subscriber.userId;
     case 'contact.created':
     case 'contact.updated':
