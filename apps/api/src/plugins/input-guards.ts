@@ -34,7 +34,7 @@ export function nulPath(value: unknown, path: string[] = []): string | null {
   if (value === null || typeof value !== 'object' || Buffer.isBuffer(value) || value instanceof Uint8Array) return null;
   const entries: [string, unknown][] = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
   for (const [key, child] of entries) {
-    if (key.includes('\u0000')) return [...path, key.replace(/\u0000/g, '')].join('.') || 'base';
+    if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '')].join('.') || 'base';
     const found = nulPath(child, [...path, key]);
     if (found) return found;
   }

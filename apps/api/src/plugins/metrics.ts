@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
+import type { Queue } from 'bullmq';
 import { count, isNull, min } from 'drizzle-orm';
 import { schema } from '@app/db';
 import { QUEUES, type QueueName } from '../jobs/queue.ts';
@@ -86,14 +87,14 @@ export const metricsPlugin = fp(
     // scrape, that fails fast while Redis is down instead of queueing commands.
     const { redisUrl } = app.config;
     if (redisUrl) {
-      let queues: Map<QueueName, import('bullmq').Queue> | undefined;
+      let queues: Map<QueueName, Queue> | undefined;
       let connection: { disconnect: () => void } | undefined;
       const open = async () => {
-        const [{ Queue }, { Redis }] = await Promise.all([import('bullmq'), import('ioredis')]);
+        const [bullmq, { Redis }] = await Promise.all([import('bullmq'), import('ioredis')]);
         const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
         redis.on('error', (err) => app.log.debug({ err }, 'metrics: redis error'));
         connection = redis;
-        const opened = new Map((Object.keys(QUEUES) as QueueName[]).map((name) => [name, new Queue(name, { connection: redis, prefix: app.config.jobs.prefix })]));
+        const opened = new Map((Object.keys(QUEUES) as QueueName[]).map((name) => [name, new bullmq.Queue(name, { connection: redis, prefix: app.config.jobs.prefix })]));
         queues = opened;
         return opened;
       };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Redis } from 'ioredis';
 import { ping } from '@app/db';
 import { PRODUCT_VERSION } from '../../version.ts';
 import { checkReadiness, shippedMigrations } from './readiness.ts';
@@ -79,7 +80,7 @@ export const systemModule: FastifyPluginAsyncZod = async (app) => {
 
   // Readiness: a dedicated Redis connection that fails fast (one retry) instead of queueing the ping.
   const shipped = shippedMigrations();
-  let redis: import('ioredis').Redis | undefined;
+  let redis: Redis | undefined;
   const pingRedis = app.config.redisUrl
     ? async () => {
         if (!redis) {
