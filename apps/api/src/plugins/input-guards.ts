@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
-import { AppError } from '../lib/app-error.ts';
+import { AppError, humanize } from '../lib/app-error.ts';
 
 /** JSON deeper than this is refused (400): no payload of the API nests past a dozen levels. */
 export const MAX_JSON_DEPTH = 32;
@@ -41,7 +41,7 @@ export function nulPath(value: unknown, path: string[] = []): string | null {
   return null;
 }
 
-const nulError = (field: string) => new AppError('validation_failed', `${field} must not contain NUL characters`, { fields: { [field]: ['must not contain NUL characters'] } });
+const nulError = (field: string) => new AppError('validation_failed', `${humanize(field)} must not contain NUL characters`, { fields: { [field]: ['must not contain NUL characters'] } });
 
 /**
  * Input no route can store, refused for every route in one place, before handlers run (issue 16): a JSON body
