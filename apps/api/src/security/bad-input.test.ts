@@ -19,6 +19,8 @@ let t: TestContext;
 let admin: Member;
 let accountId: number;
 let routes: RouteEntry[];
+/** Every route that takes a body, account routes or not (sign-in, public API, channel webhooks, platform). */
+let writes: RouteEntry[];
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -27,6 +29,7 @@ beforeAll(async () => {
   admin = await createMember(t, accountId, 'administrator', { type: 'SuperAdmin' });
   await createInbox(t, accountId);
   routes = t.app.routeTable.filter((r) => r.params.includes('accountId') && r.method !== 'HEAD' && !r.url.includes('*'));
+  writes = t.app.routeTable.filter((r) => WRITE_METHODS.has(r.method) && !r.url.includes('*'));
 });
 afterAll(() => t?.close());
 
@@ -73,6 +76,8 @@ describe('bad input on every account route answers 4xx, never 5xx', () => {
     expect(urls).toContain('/api/v1/accounts/:accountId/conversations/:conversationId');
     expect(routes.length).toBeGreaterThan(150);
     expect(routes.filter((r) => WRITE_METHODS.has(r.method)).length).toBeGreaterThan(80);
+    expect(writes.some((r) => r.url.startsWith('/public/api/v1/inboxes/:inbox_identifier'))).toBe(true);
+    expect(writes.some((r) => r.url === '/auth/sign_in')).toBe(true);
   });
 
   it('a 64-bit id, an id past the 32-bit range and a non-numeric id in every path param: 404 for record ids, 4xx for the others', async () => {
@@ -95,45 +100,63 @@ describe('bad input on every account route answers 4xx, never 5xx', () => {
     expect(await failing(probes)).toEqual([]);
   }, 60_000);
 
-  it('a 10 MB JSON body answers 413 on every write route', async () => {
+  it('a 10 MB JSON body answers 413 on every route that takes a body', async () => {
     const body = Buffer.alloc(10 * 1024 * 1024, 0x20);
     body.write('{"name":"', 0);
     body.write('"}', body.length - 2);
-    const probes = routes.filter((r) => WRITE_METHODS.has(r.method)).map((route): Probe => ({ label: '10 MB', route, payload: body, expect: [413] }));
+    const probes = writes.map((route): Probe => ({ label: '10 MB', route, payload: body, expect: [413] }));
     expect(await failing(probes)).toEqual([]);
   }, 30_000);
 
-  it('200-deep nested JSON answers 400 on every write route, as the value of any field', async () => {
+  it('200-deep nested JSON answers 400 on every route that takes a body, as the value of any field', async () => {
     const deep = nested(200);
     const payload = `{"name":${deep},"content":${deep},"custom_attributes":${deep},"additional_attributes":${deep}}`;
-    const probes = routes.filter((r) => WRITE_METHODS.has(r.method)).map((route): Probe => ({ label: '200 deep', route, payload, expect: [400] }));
+    const probes = writes.map((route): Probe => ({ label: '200 deep', route, payload, expect: [400] }));
     expect(await failing(probes)).toEqual([]);
   }, 30_000);
 
-  it('a NUL character in a JSON string answers 422 on every write route', async () => {
+  it('a NUL character in a JSON string answers 422 on every route that takes a body', async () => {
     const payload = JSON.stringify({ name: 'a\u0000b', title: 'a\u0000b', content: 'a\u0000b', email: 'a\u0000b@example.com', custom_attributes: { k: 'a\u0000b' } });
-    const probes = routes.filter((r) => WRITE_METHODS.has(r.method)).map((route): Probe => ({ label: 'NUL', route, payload, expect: [422] }));
+    const probes = writes.map((route): Probe => ({ label: 'NUL', route, payload, expect: [422] }));
     expect(await failing(probes)).toEqual([]);
   }, 30_000);
 
-  it('invalid UTF-8 in a JSON string answers 400 on every write route', async () => {
+  it('invalid UTF-8 in a JSON string answers 400 on every route that takes a body', async () => {
     const payload = Buffer.concat([Buffer.from('{"name":"a'), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from('b","content":"x"}')]);
-    const probes = routes.filter((r) => WRITE_METHODS.has(r.method)).map((route): Probe => ({ label: 'invalid UTF-8', route, payload, expect: [400] }));
+    const probes = writes.map((route): Probe => ({ label: 'invalid UTF-8', route, payload, expect: [400] }));
     expect(await failing(probes)).toEqual([]);
   }, 30_000);
 
-  it('a NUL character or invalid UTF-8 in the query string answers 4xx on every read route', async () => {
-    const probes: Probe[] = [];
-    for (const route of routes.filter((r) => r.method === 'GET')) {
-      for (const query of ['q=a%00b&name=a%00b&page=1', 'q=a%C3%28%FFb&page=1']) {
-        probes.push({ label: query, route, url: `${pathOf(route)}?${query}` });
-      }
-    }
+  it('a NUL character, invalid UTF-8 or ids past the range in the query string never answer 5xx on a read route', async () => {
+    const queries = [
+      'q=a%00b&name=a%00b&page=1',
+      'q=a%C3%28%FFb&page=1',
+      `page=${ID_64_BIT}&inbox_id=${ID_64_BIT}&team_id=${ID_PAST_INT}&assignee_id=abc&label=%00&since=${ID_64_BIT}&until=abc`,
+      'page=-1&per_page=abc&sort=%27%3B--&status=nope',
+    ];
+    const probes = routes.filter((r) => r.method === 'GET').flatMap((route) => queries.map((query): Probe => ({ label: query, route, url: `${pathOf(route)}?${query}` })));
     // Routes that ignore the query answer 200: only a 5xx is a failure here.
     const failures: string[] = [];
     for (const probe of probes) {
       const res = await send(probe);
       if (res.statusCode >= 500) failures.push(`${probe.label} ${probe.route.url}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+    }
+    expect(failures).toEqual([]);
+  }, 30_000);
+
+  it('wrong types in common fields never answer 5xx on a route that takes a body', async () => {
+    const bodies = [
+      { name: 123, title: [], content: {}, email: 42, inbox_id: 'abc', user_ids: 'x', labels: 5, custom_attributes: 'x', status: 7 },
+      { name: null, title: true, inbox_id: ID_64_BIT, contact_id: -1, assignee_id: 1.5, team_id: { id: 1 }, user_ids: [ID_64_BIT, 'a'], page: 'x' },
+      [1, 2, 3],
+      'just a string',
+    ];
+    const failures: string[] = [];
+    for (const route of writes) {
+      for (const body of bodies) {
+        const res = await send({ label: 'types', route, payload: JSON.stringify(body) });
+        if (res.statusCode >= 500) failures.push(`${JSON.stringify(body).slice(0, 40)} ${route.method} ${route.url}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+      }
     }
     expect(failures).toEqual([]);
   }, 30_000);
