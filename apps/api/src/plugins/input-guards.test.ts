@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@app/db';
-import { buildTestApp, type TestContext } from '../../test/helpers.ts';
+import { buildTestApp, injectMultipart, PNG, type TestContext } from '../../test/helpers.ts';
 import { countRows, createAccountWithAdmin, type Member } from '../../test/factories.ts';
 import { jsonDepth, MAX_JSON_DEPTH, nulPath } from './input-guards.ts';
 
@@ -50,6 +50,20 @@ describe('input guards on a real route', () => {
     const res = await t.app.inject({ url: `${base}/conversations/search?q=a%00b`, headers: admin.headers });
     expect(res.statusCode).toBe(422);
     expect(res.json().attributes).toEqual(['q']);
+  });
+
+  it('refuses a NUL character in a multipart field with 422; the uploaded file’s bytes are not text and pass', async () => {
+    const res = await injectMultipart(t.app, 'PUT', '/api/v1/profile', admin.headers, {
+      'profile[display_name]': 'J\u0000y',
+      'profile[avatar]': { data: PNG, filename: 'me.png', type: 'image/png' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().attributes).toEqual(['profile.display_name']);
+    const ok = await injectMultipart(t.app, 'PUT', '/api/v1/profile', admin.headers, {
+      'profile[display_name]': 'Jay',
+      'profile[avatar]': { data: Buffer.concat([PNG, Buffer.from([0, 0, 0])]), filename: 'me.png', type: 'image/png' },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
   });
 
   it('refuses invalid UTF-8 with 400 and keeps valid multi-byte text intact', async () => {

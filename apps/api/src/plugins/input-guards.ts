@@ -31,7 +31,12 @@ export function jsonDepth(value: unknown, limit = MAX_JSON_DEPTH): number {
  */
 export function nulPath(value: unknown, path: string[] = []): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'base' : null;
-  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value) || value instanceof Uint8Array) return null;
+  // Only what JSON and the multipart plugin make: plain objects and arrays (no Buffers, streams or cycles).
+  if (value === null || typeof value !== 'object' || path.length > 64) return null;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  // (a parsed query string's prototype is an empty object without a prototype)
+  const plain = proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
+  if (!Array.isArray(value) && !plain) return null;
   const entries: [string, unknown][] = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
   for (const [key, child] of entries) {
     if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '')].join('.') || 'base';

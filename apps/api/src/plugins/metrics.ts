@@ -116,7 +116,7 @@ export const metricsPlugin = fp(
       });
     }
 
-    app.get('/metrics', { config: { auth: 'none' }, schema: { hide: true } }, async (request, reply) => {
+    app.get('/metrics', { logLevel: 'warn', config: { auth: 'none' }, schema: { hide: true } }, async (request, reply) => {
       if (!bearerMatches(request.headers.authorization, token)) {
         return reply.status(401).header('www-authenticate', 'Bearer realm="metrics"').send({ error: 'A valid metrics token is required.' });
       }

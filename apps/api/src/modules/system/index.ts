@@ -74,7 +74,8 @@ export const systemModule: FastifyPluginAsyncZod = async (app) => {
   // not get healthy API processes restarted (that is /ready's job: take them out of the load balancer).
   app.get(
     '/health',
-    { config: { auth: 'none' }, schema: { tags: ['system'], summary: 'Liveness: the process is up (no dependency checked)', response: { 200: HealthSchema } } },
+    // probes every few seconds: not logged at info
+    { logLevel: 'warn', config: { auth: 'none' }, schema: { tags: ['system'], summary: 'Liveness: the process is up (no dependency checked)', response: { 200: HealthSchema } } },
     () => ({ status: 'ok' as const, version: PRODUCT_VERSION, uptime_seconds: Math.round(process.uptime()) }),
   );
 
@@ -98,6 +99,7 @@ export const systemModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ready',
     {
+      logLevel: 'warn',
       config: { auth: 'none' },
       schema: {
         tags: ['system'],

@@ -192,9 +192,13 @@ describe('request ids and job ids', () => {
     const app = await buildApp({ config: testConfig(dataDir), database: t.database, logger: { level: 'info', stream, mixin: logMixin } });
     try {
       await app.ready();
-      await app.inject({ url: '/health', headers: { 'x-request-id': 'trace-log-1' } });
+      await app.inject({ url: '/api', headers: { 'x-request-id': 'trace-log-1' } });
       const requestLines = lines.filter((l) => l.reqId === 'trace-log-1');
       expect(requestLines.map((l) => l.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+      // probes are answered but not logged at info: a load balancer asking every few seconds would drown the logs
+      await app.inject({ url: '/health', headers: { 'x-request-id': 'trace-probe' } });
+      await app.inject({ url: '/ready', headers: { 'x-request-id': 'trace-probe' } });
+      expect(lines.filter((l) => l.reqId === 'trace-probe')).toEqual([]);
 
       const processors = observed(
         {
