@@ -15,6 +15,9 @@ import { servicesPlugin } from './plugins/services.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { idParamsPlugin } from './plugins/id-params.ts';
+import { inputGuardsPlugin } from './plugins/input-guards.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import { logMixin, requestIdFrom } from './lib/logger.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -81,10 +84,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       level: config.logLevel,
       ...(config.logPretty ? { transport: { target: 'pino-pretty' } } : {}),
       redact: ['req.headers["access-token"]', 'req.headers.api_access_token', 'req.headers.authorization'],
+      // job runs add their job_id to every line (lib/logger.ts); requests carry reqId
+      mixin: logMixin,
     },
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
-    requestIdHeader: 'x-request-id',
+    // the caller's x-request-id when it is a plain token, else a UUID; echoed in every response (plugins/metrics)
+    genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
     // Rails routes `inboxes/` like `inboxes`, and unmodified Chatwoot clients send both.
     routerOptions: { ignoreTrailingSlash: true },
     // Rails answers `/api/v1/accounts.json` like `/api/v1/accounts`; Chatwoot clients still send the suffix.
@@ -100,6 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(errorsPlugin);
   const bus = options.bus ?? createEventBus(app.log);
   await app.register(servicesPlugin, { config, database: options.database, mailer, storage, bus });
+  await app.register(metricsPlugin);
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
@@ -109,6 +116,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(authPlugin);
   await app.register(idParamsPlugin);
   await app.register(accessPlugin);
+  await app.register(inputGuardsPlugin);
   await app.register(openapiPlugin);
   await app.register(storagePlugin);
   await app.register(webPlugin);

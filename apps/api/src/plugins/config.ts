@@ -68,6 +68,12 @@ export const EnvSchema = z.object({
   OCR_IDLE_MS: z.coerce.number().int().min(1_000).default(300_000),
   OCR_QUEUE_LIMIT: z.coerce.number().int().min(0).default(20),
   OCR_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(30_000),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.string().min(16, 'must be at least 16 characters (Prometheus sends it as a bearer token)').optional())
+    .optional(),
 });
 
 /** An OAuth client the installation is registered with; absent when either half is not configured. */
@@ -129,6 +135,11 @@ export type Config = {
    * stopped after `idleMs` without work, at most `queueLimit` images waiting (503 beyond), `timeoutMs` an image.
    */
   ocr: { workers: number; idleMs: number; queueLimit: number; timeoutMs: number };
+  /**
+   * Prometheus metrics at /metrics (docs/operations.md): on only when METRICS_TOKEN is set, and then only for
+   * requests that send it as `Authorization: Bearer <token>`. Unset: no route, nothing collected.
+   */
+  metrics: { token: string | undefined };
   /** Derived: embedded mode runs PGlite and in-process queues. */
   embedded: boolean;
   redisEnabled: boolean;
@@ -195,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapid: vapidKeys(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, dataDir),
     paymentsAccountId: e.PAYMENTS_ACCOUNT_ID,
     ocr: { workers: e.OCR_WORKERS, idleMs: e.OCR_IDLE_MS, queueLimit: e.OCR_QUEUE_LIMIT, timeoutMs: e.OCR_TIMEOUT_MS },
+    metrics: { token: e.METRICS_TOKEN },
     embedded: !e.DATABASE_URL,
     redisEnabled: Boolean(e.REDIS_URL),
   };

@@ -38,9 +38,84 @@ export function appErrorBody(error: AppError) {
   }
 }
 
+type Cause = Error & { code?: unknown; errors?: unknown; port?: unknown };
+
+/** The error and everything behind it (drizzle and pg wrap in `cause`; Node's connect wraps in AggregateError). */
+function chain(error: unknown): Cause[] {
+  const found: Cause[] = [];
+  const queue: unknown[] = [error];
+  while (queue.length > 0 && found.length < 20) {
+    const e = queue.shift();
+    if (!(e instanceof Error)) continue;
+    found.push(e as Cause);
+    if (e.cause) queue.push(e.cause);
+    if (Array.isArray((e as Cause).errors)) queue.push(...((e as Cause).errors as unknown[]));
+  }
+  return found;
+}
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+// Postgres: connection exceptions (08xxx), shutting down or starting (57P01-57P03), too many connections (53300).
+const POSTGRES_UNAVAILABLE = /^(08...|57P0[123]|53300)$/;
+// node-postgres and PGlite say so in words only.
+const DATABASE_GONE = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed|Cannot use a pool after calling end/i;
+const REDIS_GONE = /Connection is closed|enableOfflineQueue|Reached the max retries per request/i;
+
+/** The ports the installation's Postgres and Redis listen on, to tell whose socket a bare ECONNREFUSED is about. */
+export type ServicePorts = { database?: number | undefined; redis?: number | undefined };
+
+export function servicePorts(databaseUrl: string | undefined, redisUrl: string | undefined): ServicePorts {
+  const port = (url: string | undefined, fallback: number) => (url ? Number(new URL(url).port || fallback) : undefined);
+  return { database: port(databaseUrl, 5432), redis: port(redisUrl, 6379) };
+}
+
+/**
+ * Which backing service a failed request could not reach, or null when the error is not about reaching one.
+ * A socket error counts when it comes through a database query (drizzle's "Failed query") or names the port
+ * of the configured Postgres or Redis: a refused outgoing call (a webhook, a provider) is not an outage.
+ */
+export function unavailableService(error: unknown, ports: ServicePorts = {}): 'database' | 'redis' | null {
+  const errors = chain(error);
+  const viaDatabase = errors.some((e) => e.name === 'DrizzleQueryError' || e.message.startsWith('Failed query'));
+  for (const e of errors) {
+    if (e.name === 'MaxRetriesPerRequestError' || REDIS_GONE.test(e.message)) return 'redis';
+    if (typeof e.code === 'string' && POSTGRES_UNAVAILABLE.test(e.code)) return 'database';
+    if (DATABASE_GONE.test(e.message)) return 'database';
+    if (typeof e.code === 'string' && CONNECTION_CODES.has(e.code)) {
+      if (viaDatabase || (e.port !== undefined && e.port === ports.database)) return 'database';
+      if (e.port !== undefined && e.port === ports.redis) return 'redis';
+    }
+  }
+  return null;
+}
+
+/**
+ * A Postgres data exception (SQLSTATE class 22: NUL or invalid text, a value too long, a malformed number
+ * or date) caused by what the request sent; answers the message for a 422. Out-of-range numbers (22003) are
+ * handled apart (they answer 404). Null for anything else.
+ */
+export function dataExceptionMessage(error: unknown): string | null {
+  for (const e of chain(error)) {
+    const code = typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) ? e.code : null;
+    if (!code?.startsWith('22') || code === '22003') continue;
+    if (code === '22021' || code === '22P05') return 'contains characters that cannot be stored (a NUL character or invalid text)';
+    if (code === '22001') return 'is too long';
+    return 'is invalid';
+  }
+  return null;
+}
+
+const UNAVAILABLE_MESSAGE = {
+  database: 'The database cannot be reached right now. Please try again in a moment.',
+  redis: 'A backing service (Redis) cannot be reached right now. Please try again in a moment.',
+} as const;
+
 /** One handler maps every error to a status and a Chatwoot-shaped body; 5xx are logged and masked. */
 export const errorsPlugin = fp(
   async (app) => {
+    // Read once the config is decorated (plugins/services registers after this plugin).
+    let ports: ServicePorts | undefined;
+    const portsOf = (): ServicePorts => (ports ??= app.hasDecorator('config') ? servicePorts(app.config.databaseUrl, app.config.redisUrl) : {});
     app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof AppError) {
         return reply.status(error.status).send(appErrorBody(error));
@@ -59,6 +134,21 @@ export const errorsPlugin = fp(
       if (isOutOfRange(error)) {
         request.log.info({ err: error }, 'number out of range');
         return reply.status(404).send({ error: 'Resource could not be found' });
+      }
+      // Postgres (or Redis) is down or restarting: the request may succeed in a moment, so 503, not 500.
+      const service = unavailableService(error, portsOf());
+      if (service) {
+        request.log.error({ err: error, service }, 'backing service unavailable');
+        return reply
+          .status(503)
+          .header('retry-after', '5')
+          .send({ error: UNAVAILABLE_MESSAGE[service], reason: `${service}_unavailable`, request_id: request.id });
+      }
+      // What the request sent cannot be stored (NUL in text, a value past its column): bad input, never a 500.
+      const invalidValue = dataExceptionMessage(error);
+      if (invalidValue) {
+        request.log.warn({ err: error }, 'value refused by the database');
+        return reply.status(422).send({ message: `A value ${invalidValue}`, attributes: ['base'], errors: { base: [invalidValue] } });
       }
       const status = error.statusCode ?? 500;
       if (status === 429) {

@@ -1,7 +1,36 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Redis } from 'ioredis';
 import { ping } from '@app/db';
 import { PRODUCT_VERSION } from '../../version.ts';
+import { checkReadiness, shippedMigrations } from './readiness.ts';
+
+const HealthSchema = z.object({
+  status: z.literal('ok'),
+  version: z.string(),
+  uptime_seconds: z.number().describe('Seconds since this process started.'),
+});
+
+const CheckSchema = z.object({
+  status: z.enum(['ok', 'failing', 'not_configured']),
+  latency_ms: z.number().optional(),
+  error: z.string().optional().describe('Why the check failed, e.g. "ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:5432".'),
+});
+
+const ReadySchema = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  checks: z.object({
+    database: CheckSchema,
+    redis: CheckSchema.describe('not_configured in embedded mode (no REDIS_URL).'),
+    migrations: z.object({
+      status: z.enum(['ok', 'pending', 'failing']),
+      applied: z.number().optional(),
+      expected: z.number(),
+      pending: z.array(z.string()).optional().describe('Migrations this build ships that the database has not applied.'),
+      error: z.string().optional(),
+    }),
+  }),
+});
 
 const StatusSchema = z.object({
   version: z.string(),
@@ -41,6 +70,52 @@ async function status(check: () => Promise<void>): Promise<'ok' | 'failing'> {
 }
 
 export const systemModule: FastifyPluginAsyncZod = async (app) => {
+  // Liveness: the process is up and serving. Never looks at Postgres or Redis, so an outage of those does
+  // not get healthy API processes restarted (that is /ready's job: take them out of the load balancer).
+  app.get(
+    '/health',
+    // probes every few seconds: not logged at info
+    { logLevel: 'warn', config: { auth: 'none' }, schema: { tags: ['system'], summary: 'Liveness: the process is up (no dependency checked)', response: { 200: HealthSchema } } },
+    () => ({ status: 'ok' as const, version: PRODUCT_VERSION, uptime_seconds: Math.round(process.uptime()) }),
+  );
+
+  // Readiness: a dedicated Redis connection that fails fast (one retry) instead of queueing the ping.
+  const shipped = shippedMigrations();
+  let redis: Redis | undefined;
+  const pingRedis = app.config.redisUrl
+    ? async () => {
+        if (!redis) {
+          const { Redis } = await import('ioredis');
+          redis = new Redis(app.config.redisUrl!, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+          redis.on('error', (err) => app.log.debug({ err }, 'ready: redis error'));
+        }
+        return redis.ping();
+      }
+    : undefined;
+  app.addHook('onClose', async () => {
+    redis?.disconnect();
+  });
+
+  app.get(
+    '/ready',
+    {
+      logLevel: 'warn',
+      config: { auth: 'none' },
+      schema: {
+        tags: ['system'],
+        summary: 'Readiness: the database answers, Redis answers (when configured) and every migration is applied',
+        response: { 200: ReadySchema, 503: ReadySchema },
+      },
+    },
+    async (_request, reply) => {
+      const readiness = await checkReadiness({ db: app.db, pingRedis, shipped });
+      return reply
+        .status(readiness.status === 'ready' ? 200 : 503)
+        .header('cache-control', 'no-store')
+        .send(readiness);
+    },
+  );
+
   app.get(
     '/api',
     { config: { auth: 'none' }, schema: { tags: ['system'], summary: 'Version and health of the installation', response: { 200: StatusSchema, 503: StatusSchema } } },
