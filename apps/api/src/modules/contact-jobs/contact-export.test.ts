@@ -53,7 +53,7 @@ describe('POST contacts/export', () => {
     const lines = res.body.split('\r\n');
     expect(lines[0]).toBe('id,name,email,phone_number,identifier,company,city,country,labels,created_at,last_activity_at');
     expect(lines[1]).toBe(`${a.id},"'=HYPERLINK(""http://evil"",""x"")",a@example.com,,,"Acme, Inc.",Pune,,"vip, lead",${a.createdAt.toISOString()},`);
-    expect(lines[2]).toBe(`${b.id},'@SUM(1+1),,'+14155550100,'-2+3,,,,,${b.createdAt.toISOString()},`);
+    expect(lines[2]).toBe(`${b.id},'@SUM(1+1),,+14155550100,'-2+3,,,,,${b.createdAt.toISOString()},`);
     const rows = parse(res.body, { columns: true }) as Record<string, string>[];
     expect(rows.map((r) => r.id)).toEqual([String(a.id), String(b.id), String(c.id)]);
     expect(rows[2]!.name).toBe('Plain "Quoted" Name');

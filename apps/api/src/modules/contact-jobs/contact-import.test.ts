@@ -102,8 +102,8 @@ describe('POST contacts/import', () => {
       ['6', 'Bad Email', 'not-an-email', '', 'email: is not a valid email'],
       ['7', 'Nobody', '', '', "email: can't be blank without a phone_number or identifier"],
       ['8', 'Unknown Label', 'label@example.com', '', 'labels: ghost is not a label of this account'],
-      // cells are escaped against formula injection here too: a leading + gets an apostrophe
-      ['9', 'Taken Phone', 'taken@example.com', "'+919800000099", 'phone_number: has already been taken'],
+      // a plain number is no formula: the phone number is written as it is
+      ['9', 'Taken Phone', 'taken@example.com', '+919800000099', 'phone_number: has already been taken'],
     ]);
     // the uploaded file is gone once the job finished
     const [stored] = await t.db.select().from(schema.contactImports).where(eq(schema.contactImports.id, job.id));

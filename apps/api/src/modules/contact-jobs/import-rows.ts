@@ -1,4 +1,5 @@
 import { CreateContactBodySchema } from '@app/shared/contacts';
+import { unescapeCell } from '../../lib/csv.ts';
 import type { ContactWrite } from './queries.ts';
 
 /** A header cell as a column name: `Phone Number` and `phone_number` are the same column. */
@@ -25,7 +26,7 @@ export type CheckedRow = { contact: ContactWrite } | { errors: Record<string, st
 export function checkRow(record: Record<string, string | undefined>, accountLabels: ReadonlySet<string>): CheckedRow {
   const cell = (column: string) => {
     const text = record[column]?.trim();
-    return text ? text : undefined;
+    return text ? unescapeCell(text) : undefined;
   };
   const errors: Record<string, string> = {};
   const parsed = CreateContactBodySchema.safeParse({
@@ -47,8 +48,9 @@ export function checkRow(record: Record<string, string | undefined>, accountLabe
   const customAttributes: Record<string, string> = {};
   const additionalAttributes: Record<string, string> = {};
   for (const [column, raw] of Object.entries(record)) {
-    const value = raw?.trim();
-    if (!value || column === '') continue;
+    const trimmed = raw?.trim();
+    if (!trimmed || column === '') continue;
+    const value = unescapeCell(trimmed);
     if (ADDITIONAL[column]) additionalAttributes[ADDITIONAL[column]] = value.slice(0, 255);
     else if (!STANDARD.has(column)) {
       if (value.length > MAX_CUSTOM_VALUE) errors[column] = `is too long (maximum is ${MAX_CUSTOM_VALUE} characters)`;

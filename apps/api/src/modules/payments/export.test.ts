@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { schema } from '@app/db';
 import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createAccountWithAdmin, createInbox, createMember } from '../../../test/factories.ts';
-import { csvCell } from '../../lib/csv.ts';
+import { csvCell, unescapeCell } from '../../lib/csv.ts';
 import { EXPORT_COLUMNS } from './export.ts';
 import { caller, insertRecords, paymentsUrl as url } from './test-fixtures.ts';
 
@@ -94,6 +94,10 @@ describe('GET withdraws/export and recharges/export', () => {
     expect(res.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(csvCell(null)).toBe('');
     expect(csvCell({ a: '=1' })).toBe('"{""a"":""=1""}"');
+    // a plain signed number is no formula (phone numbers stay importable); what was escaped reads back as written
+    expect(csvCell('+14155550100')).toBe('+14155550100');
+    expect(csvCell('-12.50')).toBe('-12.50');
+    expect(nasty.map((text) => unescapeCell(csvCell(text).replace(/^"|"$/g, '').replace(/""/g, '"')))).toEqual(nasty);
   });
 
   it('stops at max_count and reads past the 1,000-row batches without losing or repeating a row (ties on created_at)', async () => {
