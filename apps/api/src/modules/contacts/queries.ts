@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Executor } from '@app/db';
+import { escapeLike } from '../../lib/filters/index.ts';
 import type { ContactSortKey } from '@app/shared/contacts';
 
 const { contacts, contactInboxes, inboxes, channels } = schema;
@@ -41,12 +42,24 @@ const SORT_EXPRESSIONS: Record<ContactSortKey, SQL> = {
   country: sql`lower(${contacts.additionalAttributes} ->> 'country')`,
 };
 
-export type ContactListFilter = { labels: string[] };
+/** `where` narrows the list further: the search text (contacts/search) or a compiled filter (contacts/filter). */
+export type ContactListFilter = { labels: string[]; where?: SQL | undefined };
+
+/** Contacts the delete job is removing are gone for every read of this module. */
+export const notDeleting = sql`${contacts.deletingAt} is null`;
 
 function listCondition(accountId: number, filter: ContactListFilter): SQL {
   // labels && array[...]: any of the labels, served by contacts_labels_idx (GIN)
   const labels = filter.labels.length ? sql`${contacts.labels} && ${sql`array[${sql.join(filter.labels.map((l) => sql`${l}`), sql`, `)}]::text[]`}` : undefined;
-  return and(eq(contacts.accountId, accountId), resolved, labels)!;
+  return and(eq(contacts.accountId, accountId), resolved, notDeleting, labels, filter.where)!;
+}
+
+/**
+ * contacts/search: q anywhere in name, email, phone number or identifier, case-insensitively; the pattern is
+ * written over exactly the expression contacts_search_trgm_idx indexes, so the trigram index serves it.
+ */
+export function searchCondition(q: string): SQL {
+  return sql`${schema.contactSearchText(contacts)} ilike ${`%${escapeLike(q)}%`}`;
 }
 
 /**
@@ -74,7 +87,7 @@ export async function countContactRows(db: Executor, accountId: number, filter: 
 }
 
 export async function findContactRow(db: Executor, accountId: number, id: number): Promise<ContactRow | null> {
-  const [row] = await db.select().from(contacts).where(and(eq(contacts.accountId, accountId), eq(contacts.id, id))).limit(1);
+  const [row] = await db.select().from(contacts).where(and(eq(contacts.accountId, accountId), eq(contacts.id, id), notDeleting)).limit(1);
   return row ?? null;
 }
 
