@@ -22,6 +22,7 @@ import { pageWindow } from '../../lib/pagination.ts';
 import { filterableDefinitions } from '../custom-attributes/service.ts';
 import { visibleInboxIds } from '../inbox-members/service.ts';
 import { generatedSourceId } from './contact-inboxes.ts';
+import { contactCountCache } from './count-cache.ts';
 import { contactInboxRows, countContactRows, listContactRows, searchCondition, type ContactListFilter, type ContactRow, type InboxSummaryRow } from './queries.ts';
 import { serializeContact, serializeContactInbox, serializeContactPush } from './serializers.ts';
 import { loadContact, presentContact } from './service.ts';
@@ -35,14 +36,19 @@ export function publishContactUpdated(ctx: AccountCtx, row: ContactRow): void {
 }
 
 /** A page of contacts matching `where` (and the list query's labels), in the list's sort, with the total count. */
-async function contactPage(ctx: AccountCtx, query: Pick<ContactListQuery, 'page' | 'sort' | 'include_contact_inboxes'> & { labels?: string[] }, where: ContactListFilter['where']): Promise<ContactList> {
+async function contactPage(
+  ctx: AccountCtx,
+  query: Pick<ContactListQuery, 'page' | 'sort' | 'include_contact_inboxes'> & { labels?: string[] },
+  where: ContactListFilter['where'],
+  countKey: unknown,
+): Promise<ContactList> {
   const descending = query.sort.startsWith('-');
   const sort = query.sort.replace(/^-/, '') as ContactSortKey;
   const filter = { labels: query.labels ?? [], where };
   const { limit, offset } = pageWindow(query.page, CONTACTS_PER_PAGE);
   const [rows, count] = await Promise.all([
     listContactRows(ctx.db, ctx.accountId, { ...filter, sort, descending, limit, offset }),
-    countContactRows(ctx.db, ctx.accountId, filter),
+    contactCountCache(ctx.bus).get(ctx.accountId, JSON.stringify([countKey, [...filter.labels].sort()]), () => countContactRows(ctx.db, ctx.accountId, filter)),
   ]);
   let byContact: Map<number, ContactInbox[]> | null = null;
   if (query.include_contact_inboxes && rows.length > 0) {
@@ -59,13 +65,13 @@ async function contactPage(ctx: AccountCtx, query: Pick<ContactListQuery, 'page'
 /** `GET contacts/search?q`: resolved contacts whose name, email, phone number or identifier contains q. */
 export function searchContacts(ctx: AccountCtx, query: ContactSearchQuery): Promise<ContactList> {
   const labels = [...new Set([...(query['labels[]'] ?? []), ...(query.labels ?? []), ...(query.label ?? [])])];
-  return contactPage(ctx, { ...query, labels }, searchCondition(query.q));
+  return contactPage(ctx, { ...query, labels }, searchCondition(query.q), ['search', query.q]);
 }
 
 /** `POST contacts/filter?page`: the filter rows compiled by lib/filters (standard keys and contact custom attributes). */
 export async function filterContacts(ctx: AccountCtx, body: FilterQuery, query: Pick<ContactListQuery, 'page' | 'sort' | 'include_contact_inboxes'>): Promise<ContactList> {
   const definitions = await filterableDefinitions(ctx.db, ctx.accountId, 'contact_attribute');
-  return contactPage(ctx, query, compileContactFilter(body.payload, definitions));
+  return contactPage(ctx, query, compileContactFilter(body.payload, definitions), ['filter', body.payload]);
 }
 
 // --- labels

@@ -22,6 +22,7 @@ import { avatarExtension } from '../../lib/images.ts';
 import type { Jobs } from '../../jobs/queue.ts';
 import { assertFetchableAvatarUrl } from './avatar-fetch.ts';
 import { contactInboxFor, generatedSourceId } from './contact-inboxes.ts';
+import { contactCountCache } from './count-cache.ts';
 import {
   contactInboxRows,
   contactRowsByIds,
@@ -89,7 +90,7 @@ export async function listContacts(ctx: AccountCtx, query: ContactListQuery): Pr
   const { limit, offset } = pageWindow(query.page, CONTACTS_PER_PAGE);
   const [rows, count] = await Promise.all([
     listContactRows(ctx.db, ctx.accountId, { labels, sort, descending, limit, offset }),
-    countContactRows(ctx.db, ctx.accountId, { labels }),
+    contactCountCache(ctx.bus).get(ctx.accountId, JSON.stringify(['list', [...labels].sort()]), () => countContactRows(ctx.db, ctx.accountId, { labels })),
   ]);
   const inboxes = query.include_contact_inboxes ? await contactInboxesByContact(ctx, rows.map((r) => r.id)) : null;
   const url = (key: string) => ctx.storage.url(key);
