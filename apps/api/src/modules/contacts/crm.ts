@@ -23,7 +23,7 @@ import { filterableDefinitions } from '../custom-attributes/service.ts';
 import { visibleInboxIds } from '../inbox-members/service.ts';
 import { generatedSourceId } from './contact-inboxes.ts';
 import { contactCountCache } from './count-cache.ts';
-import { contactInboxRows, countContactRows, listContactRows, searchCondition, type ContactListFilter, type ContactRow, type InboxSummaryRow } from './queries.ts';
+import { contactInboxRows, countContactRows, listContactRows, RARE_MATCHES, searchCondition, type ContactListFilter, type ContactRow, type InboxSummaryRow } from './queries.ts';
 import { serializeContact, serializeContactInbox, serializeContactPush } from './serializers.ts';
 import { loadContact, presentContact } from './service.ts';
 
@@ -46,10 +46,9 @@ async function contactPage(
   const sort = query.sort.replace(/^-/, '') as ContactSortKey;
   const filter = { labels: query.labels ?? [], where };
   const { limit, offset } = pageWindow(query.page, CONTACTS_PER_PAGE);
-  const [rows, count] = await Promise.all([
-    listContactRows(ctx.db, ctx.accountId, { ...filter, sort, descending, limit, offset }),
-    contactCountCache(ctx.bus).get(ctx.accountId, JSON.stringify([countKey, [...filter.labels].sort()]), () => countContactRows(ctx.db, ctx.accountId, filter)),
-  ]);
+  // the count first (cached): it tells whether the matches are rare enough to read them all and sort them
+  const count = await contactCountCache(ctx.bus).get(ctx.accountId, JSON.stringify([countKey, [...filter.labels].sort()]), () => countContactRows(ctx.db, ctx.accountId, filter));
+  const rows = count === 0 ? [] : await listContactRows(ctx.db, ctx.accountId, { ...filter, sort, descending, limit, offset, rare: count <= RARE_MATCHES });
   let byContact: Map<number, ContactInbox[]> | null = null;
   if (query.include_contact_inboxes && rows.length > 0) {
     byContact = new Map(rows.map((r) => [r.id, []]));

@@ -28,8 +28,11 @@ const inboxSummary = {
   medium: channels.medium,
 };
 
-/** Chatwoot's "resolved" contacts: those with an email, a phone number or an identifier. */
-const resolved = sql`(${contacts.email} <> '' or ${contacts.phoneNumber} <> '' or ${contacts.identifier} <> '')`;
+/**
+ * The contacts lists show: Chatwoot's "resolved" contacts (an email, a phone number or an identifier), not being
+ * deleted. Written exactly as the list indexes' predicate (schema.listedContact), so those partial indexes apply.
+ */
+const listed = schema.listedContact(contacts);
 
 const SORT_EXPRESSIONS: Record<ContactSortKey, SQL> = {
   name: sql`lower(${contacts.name})`,
@@ -41,8 +44,22 @@ const SORT_EXPRESSIONS: Record<ContactSortKey, SQL> = {
   city: sql`lower(${contacts.additionalAttributes} ->> 'city')`,
   country: sql`lower(${contacts.additionalAttributes} ->> 'country')`,
 };
+/**
+ * A list, search or filter matching at most this many contacts reads its matches and sorts them (unindexedSort);
+ * more, and walking the sort index finds a page after about (page end × contacts / matches) rows.
+ */
+export const RARE_MATCHES = 5_000;
+const TIME_SORTS = new Set<ContactSortKey>(['last_activity_at', 'created_at']);
 
-/** `where` narrows the list further: the search text (contacts/search) or a compiled filter (contacts/filter). */
+/**
+ * The same order written so that no index provides it: the planner then finds the matching rows first (trigram,
+ * labels or attribute index) and sorts them, instead of walking the sort index and filtering, which for a rare
+ * match reads most of the table before it has a page.
+ */
+function unindexedSort(key: ContactSortKey): SQL {
+  return TIME_SORTS.has(key) ? sql`(${SORT_EXPRESSIONS[key]} + interval '0 seconds')` : sql`(${SORT_EXPRESSIONS[key]} || '')`;
+}
+
 export type ContactListFilter = { labels: string[]; where?: SQL | undefined };
 
 /** Contacts the delete job is removing are gone for every read of this module. */
@@ -51,7 +68,7 @@ export const notDeleting = sql`${contacts.deletingAt} is null`;
 function listCondition(accountId: number, filter: ContactListFilter): SQL {
   // labels && array[...]: any of the labels, served by contacts_labels_idx (GIN)
   const labels = filter.labels.length ? sql`${contacts.labels} && ${sql`array[${sql.join(filter.labels.map((l) => sql`${l}`), sql`, `)}]::text[]`}` : undefined;
-  return and(eq(contacts.accountId, accountId), resolved, notDeleting, labels, filter.where)!;
+  return and(eq(contacts.accountId, accountId), listed, labels, filter.where)!;
 }
 
 /**
@@ -69,14 +86,15 @@ export function searchCondition(q: string): SQL {
 export function listContactRows(
   db: Executor,
   accountId: number,
-  filter: ContactListFilter & { sort: ContactSortKey; descending: boolean; limit: number; offset: number },
+  filter: ContactListFilter & { sort: ContactSortKey; descending: boolean; limit: number; offset: number; rare?: boolean },
 ): Promise<ContactRow[]> {
   const direction = filter.descending ? sql`desc` : sql`asc`;
+  const sortBy = filter.rare ? unindexedSort(filter.sort) : SORT_EXPRESSIONS[filter.sort];
   return db
     .select()
     .from(contacts)
     .where(listCondition(accountId, filter))
-    .orderBy(sql`${SORT_EXPRESSIONS[filter.sort]} ${direction} nulls last`, asc(contacts.id))
+    .orderBy(sql`${sortBy} ${direction} nulls last`, asc(contacts.id))
     .limit(filter.limit)
     .offset(filter.offset);
 }

@@ -31,6 +31,7 @@ import {
   findInboxSummary,
   insertContact,
   listContactRows,
+  RARE_MATCHES,
   takenValues,
   touchContactActivityRow,
   updateContactRow,
@@ -88,10 +89,9 @@ export async function listContacts(ctx: AccountCtx, query: ContactListQuery): Pr
   const sort = query.sort.replace(/^-/, '') as ContactSortKey;
   const labels = [...new Set([...(query['labels[]'] ?? []), ...(query.labels ?? []), ...(query.label ?? [])])];
   const { limit, offset } = pageWindow(query.page, CONTACTS_PER_PAGE);
-  const [rows, count] = await Promise.all([
-    listContactRows(ctx.db, ctx.accountId, { labels, sort, descending, limit, offset }),
-    contactCountCache(ctx.bus).get(ctx.accountId, JSON.stringify(['list', [...labels].sort()]), () => countContactRows(ctx.db, ctx.accountId, { labels })),
-  ]);
+  // the count first (cached): it tells whether the labels are rare enough to read their contacts and sort them
+  const count = await contactCountCache(ctx.bus).get(ctx.accountId, JSON.stringify(['list', [...labels].sort()]), () => countContactRows(ctx.db, ctx.accountId, { labels }));
+  const rows = count === 0 ? [] : await listContactRows(ctx.db, ctx.accountId, { labels, sort, descending, limit, offset, rare: labels.length > 0 && count <= RARE_MATCHES });
   const inboxes = query.include_contact_inboxes ? await contactInboxesByContact(ctx, rows.map((r) => r.id)) : null;
   const url = (key: string) => ctx.storage.url(key);
   return {
