@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { schema } from '@app/db';
-import { invalid } from '../../lib/app-error.ts';
 import type { Services } from '../../lib/context.ts';
 import { avatarExtension } from '../../lib/images.ts';
 import { publicOnly, urlRefusal } from '../../lib/safe-fetch.ts';
@@ -11,11 +10,10 @@ const { contacts } = schema;
 
 /**
  * What create/update check of an `avatar_url` before accepting it (422 on avatar_url): http(s), and not naming a
- * private address (literal or as the name resolves now). The job checks again where it connects.
+ * private address (literal or as the name resolves now). The job checks again where it connects. Undefined when fine.
  */
-export async function assertFetchableAvatarUrl(raw: string): Promise<void> {
-  const refusal = await urlRefusal(raw, publicOnly);
-  if (refusal) throw invalid('avatar_url', refusal);
+export function avatarUrlRefusal(raw: string): Promise<string | undefined> {
+  return urlRefusal(raw, publicOnly);
 }
 
 /** Takes one contact whose avatar_url waits, clearing the mark in the same statement (a second worker skips it). */
