@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { schema } from '@app/db';
 import type { Services } from '../../lib/context.ts';
 import { avatarExtension } from '../../lib/images.ts';
+import { recordEvents } from '../../lib/outbox.ts';
 import { publicOnly, urlRefusal } from '../../lib/safe-fetch.ts';
 import { downloadImage } from '../agent-bots/avatar.ts';
 import { serializeContactPush } from './serializers.ts';
@@ -48,11 +49,15 @@ export async function runAvatarFetches(services: Services, options: { allowPriva
       services.log.info({ err, contactId: job.id, url: job.url }, 'contact avatar_url could not be fetched');
       continue;
     }
-    const [row] = await services.db
-      .update(contacts)
-      .set({ avatarKey: key, updatedAt: new Date() })
-      .where(and(eq(contacts.id, job.id), sql`${contacts.deletingAt} is null`))
-      .returning();
+    const row = await services.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(contacts)
+        .set({ avatarKey: key, updatedAt: new Date() })
+        .where(and(eq(contacts.id, job.id), sql`${contacts.deletingAt} is null`))
+        .returning();
+      if (updated) await recordEvents(tx, [{ name: 'contact.updated', accountId: updated.accountId, subject: { contactId: updated.id } }]);
+      return updated;
+    });
     if (!row) {
       await services.storage.remove(key).catch(() => undefined);
       continue;
