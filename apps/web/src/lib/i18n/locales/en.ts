@@ -2,6 +2,7 @@ import type { SettingsMessages } from './en-settings.ts';
 import type { PaymentsMessages } from './en-payments.ts';
 import type { ConversationSummariesMessages } from './en-conversation-summaries.ts';
 import type { PaymentOcrMessages } from './en-payment-ocr.ts';
+import type { ContactsMessages } from './en-contacts.ts';
 import { settingsEn } from './en/settings.ts';
 import { conversationsEn } from './en/conversations.ts';
 import { notificationsEn } from './en/notifications.ts';
@@ -102,4 +103,5 @@ export const en = { ...coreEn, ...shellEn, ...profileEn, ...conversationsEn, ...
 export type MessageKey = keyof typeof en | keyof SettingsMessages
   | keyof ConversationSummariesMessages
   | keyof PaymentOcrMessages
-  | keyof PaymentsMessages;
+  | keyof PaymentsMessages
+  | keyof ContactsMessages;
