@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { t } from '../../../lib/i18n/i18n.ts';
 
 /** The list's search (GET contacts/search?q): sent on Enter; clearing it shows every contact again. */
 export function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
   const [text, setText] = useState(value);
+  // The URL changed elsewhere (back, a sidebar link): the box follows it, keeping its focus.
+  useEffect(() => setText(value), [value]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch(text.trim());

@@ -129,7 +129,7 @@ export function ContactsPage({ scope: scopeKind }: { scope: Scope }) {
       }
     >
       <div className="contacts-toolbar">
-        <SearchBox key={params.q} value={params.q} onSearch={(q) => show({ q })} />
+        <SearchBox value={params.q} onSearch={(q) => show({ q })} />
         <label className="contacts-toolbar__sort">
           <span>{t('CONTACTS.SORT.LABEL')}</span>
           <select value={params.sort} disabled={!sortable} onChange={(e) => show({ sort: e.target.value as ContactSort })}>

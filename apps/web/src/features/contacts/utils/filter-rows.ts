@@ -1,4 +1,4 @@
-import { CONTACT_FILTER_KEYS, FILTER_OPERATORS, type FilterQuery } from '@app/shared/custom-filters';
+import { CONTACT_FILTER_KEYS, type FILTER_OPERATORS, type FilterQuery } from '@app/shared/custom-filters';
 import type { CustomAttributeDefinition } from '@app/shared/custom-attributes';
 
 export type FilterRow = FilterQuery['payload'][number];
