@@ -1,4 +1,6 @@
 import type { SettingsMessages } from './en-settings.ts';
+import type { FilterBuilderMessages } from './en-filter-builder.ts';
+import type { ListToolsMessages } from './en-list-tools.ts';
 import type { PaymentsMessages } from './en-payments.ts';
 import type { ConversationSummariesMessages } from './en-conversation-summaries.ts';
 import type { PaymentOcrMessages } from './en-payment-ocr.ts';
@@ -102,6 +104,8 @@ export const en = { ...coreEn, ...shellEn, ...profileEn, ...conversationsEn, ...
 
 export type MessageKey = keyof typeof en | keyof SettingsMessages
   | keyof ConversationSummariesMessages
+  | keyof FilterBuilderMessages
+  | keyof ListToolsMessages
   | keyof PaymentOcrMessages
   | keyof PaymentsMessages
   | keyof ContactsMessages;
