@@ -74,6 +74,8 @@ export function useContactList(accountId: number, request: ListRequest | null) {
     queryKey: contactKeys.list(accountId, request ?? { kind: 'all', page: 0, sort: '-last_activity_at' }),
     enabled: request !== null,
     queryFn: ({ signal }) => fetchContactPage(accountId, request!, signal),
+    // A page just fetched (the filter dialog runs its filter first) is not asked again at once; events invalidate.
+    staleTime: 5_000,
     placeholderData: keepPreviousData,
     retry: retryUnlessClientError,
   });

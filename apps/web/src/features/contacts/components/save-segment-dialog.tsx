@@ -8,10 +8,10 @@ import { readServerErrors } from '../../../lib/form-errors.ts';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { accountPath } from '../../../lib/routing.ts';
 import { useSaveSegment } from '../api.ts';
-import type { FilterRow } from '../utils/filter-rows.ts';
+import type { FilterQuery } from '@app/shared/custom-filters';
 
 /** Names the current filter and saves it as a contact segment (POST custom_filters, filter_type contact), then opens it. */
-export function SaveSegmentDialog({ accountId, rows, onClose }: { accountId: number; rows: FilterRow[]; onClose: () => void }) {
+export function SaveSegmentDialog({ accountId, rows, onClose }: { accountId: number; rows: FilterQuery['payload']; onClose: () => void }) {
   const save = useSaveSegment(accountId);
   const navigate = useNavigate();
   const toast = useToast();

@@ -74,24 +74,34 @@ describe('contacts list', () => {
     expect(await screen.findByText('No contacts yet')).toBeInTheDocument();
   });
 
-  it('S1-7.57 the filter sends contact filter rows to contacts/filter, and saves them as a segment (custom filter of type contact)', async () => {
+  it('S1-7.57 the filter (shared builder) runs contact filter rows through contacts/filter, puts a 422 at its row, and saves the rows as a segment', async () => {
     const rows = [{ attribute_key: 'city', filter_operator: 'contains', values: ['Paris'], query_operator: null }];
+    let invalid = true;
     const { server, router } = openContacts({
       [ALL]: listReply([makeContact(1)]),
-      [`POST ${at('contacts/filter?page=1')}`]: listReply([makeContact(5, { name: 'Paris Person' })]),
+      [`POST ${at('contacts/filter?page=1')}`]: () =>
+        invalid ? { status: 422, body: { message: 'Payload.0.values is too long', errors: { 'payload.0.values': ['is too long'] } } } : listReply([makeContact(5, { name: 'Paris Person' })]),
       [`POST ${at('custom_filters')}`]: (call) => ({ body: { id: 9, name: 'Parisians', filter_type: 'contact', query: (call.body as { custom_filter: { query: unknown } }).custom_filter.query, created_at: '2026-11-25T10:00:00.000Z', updated_at: '2026-11-25T10:00:00.000Z' } }),
     });
     await screen.findByText('Contact 1');
     await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
     const dialog = await screen.findByRole('dialog', { name: 'Filter contacts' });
-    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Attribute' }), 'city');
-    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Operator' }), 'contains');
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Condition 1: Attribute' }), 'standard:city');
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Condition 1: Operator' }), 'contains');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Apply filters' }));
-    expect(within(dialog).getByText('Value is required')).toBeInTheDocument();
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Value' }), 'Paris');
+    // The builder refuses an empty value before asking the server.
+    expect(server.called(`POST ${at('contacts/filter?page=1')}`)).toHaveLength(0);
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Condition 1: Value' }), 'Paris');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply filters' }));
+    expect(await within(dialog).findByText('Value is too long')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+
+    invalid = false;
     await userEvent.click(within(dialog).getByRole('button', { name: 'Apply filters' }));
     expect(await screen.findByText('Paris Person')).toBeInTheDocument();
-    expect(server.called(`POST ${at('contacts/filter?page=1')}`)[0]!.body).toEqual({ payload: rows });
+    expect(server.called(`POST ${at('contacts/filter?page=1')}`)[1]!.body).toEqual({ payload: rows });
+    // The dialog's answer is the list's first page: not asked twice.
+    expect(server.called(`POST ${at('contacts/filter?page=1')}`)).toHaveLength(2);
     // Filtered results cannot be sorted by the list's sort.
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toBeDisabled();
 

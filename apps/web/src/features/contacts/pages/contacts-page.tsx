@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { t, type MessageKey } from '../../../lib/i18n/i18n.ts';
 import { accountPath } from '../../../lib/routing.ts';
 import { useCableStatus } from '../../../lib/realtime/index.ts';
+import { useLabels } from '../../../app/shell/api.ts';
 import { useContactAttributeDefinitions, useContactList, useDeleteSegment, useSegment } from '../api.ts';
 import { ContactFilterDialog } from '../components/contact-filter-dialog.tsx';
 import { ContactsPagination } from '../components/contacts-pagination.tsx';
@@ -55,6 +56,7 @@ export function ContactsPage({ scope: scopeKind }: { scope: Scope }) {
   const request = listRequest(scope, params);
   const list = useContactList(accountId, request);
   const definitions = useContactAttributeDefinitions(accountId);
+  const labels = useLabels(accountId);
   const deleteSegment = useDeleteSegment(accountId);
   const { confirm, dialog: confirmDialog } = useConfirmDialog();
   const live = useCableStatus() === 'connected';
@@ -157,6 +159,8 @@ export function ContactsPage({ scope: scopeKind }: { scope: Scope }) {
       {body}
       {dialog === 'filter' ? (
         <ContactFilterDialog
+          accountId={accountId}
+          labels={labels.data ?? []}
           rows={params.filter ?? (scope.kind === 'segment' ? scope.rows : null)}
           definitions={definitions.data ?? []}
           onClose={() => setDialog(null)}
