@@ -4,6 +4,8 @@ import { announceCreated, insertNotificationsForEvent } from '../modules/notific
 import { pushCreated } from '../modules/notifications/push.ts';
 import { sendDueDeliveries, settleUndeliverable, writeDeliveries } from '../modules/webhooks/delivery.ts';
 import { runCsvImports } from '../modules/payments/import-csv.ts';
+import { runAvatarFetches } from '../modules/contacts/avatar-fetch.ts';
+import { runContactDeletions } from '../modules/contacts/delete.ts';
 import { drainOutbox, pruneOutbox, type OutboxConsumer } from './outbox-relay.ts';
 import { jobKey, type Jobs, type Processor, type Schedule } from './queue.ts';
 
@@ -47,6 +49,8 @@ export function processors(services: Services, jobs: Jobs, consumers: OutboxCons
     [jobKey('scheduled', 'conversations.wake_snoozed')]: () => wakeSnoozedConversations(services),
     [jobKey('scheduled', 'outbox.prune')]: () => pruneOutbox(services),
     [jobKey('imports', 'run')]: () => runCsvImports(services),
+    [jobKey('contacts', 'delete')]: () => runContactDeletions(services),
+    [jobKey('contacts', 'avatars')]: () => runAvatarFetches(services),
     // Recovers from crashes and lost jobs: whatever a dead process left in the outbox or due is picked up.
     [jobKey('scheduled', 'sweep')]: async () => {
       jobs.enqueue('outbox', 'relay');
@@ -54,6 +58,9 @@ export function processors(services: Services, jobs: Jobs, consumers: OutboxCons
       jobs.enqueue('webhooks', 'send');
       // an import whose worker died is taken up again once its lease runs out
       jobs.enqueue('imports', 'run');
+      // contacts marked for deletion, avatar_urls waiting
+      jobs.enqueue('contacts', 'delete');
+      jobs.enqueue('contacts', 'avatars');
     },
   };
 }

@@ -33,6 +33,10 @@ const at = () => timestamp({ withTimezone: true, mode: 'date' });
 export const contactSearchText = (t: { name: AnyPgColumn; email: AnyPgColumn; phoneNumber: AnyPgColumn; identifier: AnyPgColumn }) =>
   sql`(coalesce(${t.name}, '') || ' ' || coalesce(${t.email}, '') || ' ' || coalesce(${t.phoneNumber}, '') || ' ' || coalesce(${t.identifier}, ''))`;
 
+/** The contacts lists show (Chatwoot's resolved contacts, not being deleted): the predicate of the list indexes. */
+export const listedContact = (t: { email: AnyPgColumn; phoneNumber: AnyPgColumn; identifier: AnyPgColumn; deletingAt: AnyPgColumn }) =>
+  sql`(${t.email} <> '' or ${t.phoneNumber} <> '' or ${t.identifier} <> '') and ${t.deletingAt} is null`;
+
 export const contacts = pgTable(
   'contacts',
   {
@@ -52,6 +56,10 @@ export const contacts = pgTable(
     additionalAttributes: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     customAttributes: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     lastActivityAt: at(),
+    /** Set when DELETE contacts/{id} handed the contact to the delete job (many conversations): hidden from then on. */
+    deletingAt: at(),
+    /** An avatar_url given on create/update, waiting for the contacts:avatars job to fetch it (lib/safe-fetch guard). */
+    avatarSourceUrl: text(),
     ...timestamps(),
   },
   (t) => [
@@ -59,9 +67,28 @@ export const contacts = pgTable(
     uniqueIndex('contacts_account_email_key').on(t.accountId, sql`lower(${t.email})`).where(sql`${t.email} is not null`),
     uniqueIndex('contacts_account_identifier_key').on(t.accountId, t.identifier).where(sql`${t.identifier} is not null`),
     uniqueIndex('contacts_account_phone_key').on(t.accountId, t.phoneNumber).where(sql`${t.phoneNumber} is not null`),
-    // the contact list, newest activity first
-    index('contacts_account_activity_idx').on(t.accountId, t.lastActivityAt.desc().nullsLast(), t.id),
     index('contacts_labels_idx').using('gin', t.labels),
+    // The list sorts at 1M contacts (docs/contacts.md): ORDER BY <key> <dir> NULLS LAST, id; an index serves one
+    // direction only (the id ties ascend either way), so each sort key has one a direction. All are partial over the
+    // contacts the list shows (listedContact), so counting what a list or filter matches is an index-only scan.
+    index('contacts_account_activity_idx').on(t.accountId, t.lastActivityAt.desc().nullsLast(), t.id).where(listedContact(t)),
+    index('contacts_account_name_asc_idx').on(t.accountId, sql`lower(${t.name}) asc nulls last`, t.id).where(listedContact(t)),
+    index('contacts_account_name_desc_idx').on(t.accountId, sql`lower(${t.name}) desc nulls last`, t.id).where(listedContact(t)),
+    index('contacts_account_created_asc_idx').on(t.accountId, t.createdAt.asc().nullsLast(), t.id).where(listedContact(t)),
+    index('contacts_account_created_desc_idx').on(t.accountId, t.createdAt.desc().nullsLast(), t.id).where(listedContact(t)),
+    index('contacts_account_activity_asc_idx').on(t.accountId, t.lastActivityAt.asc().nullsLast(), t.id).where(listedContact(t)),
+    index('contacts_account_email_asc_idx').on(t.accountId, sql`lower(${t.email}) asc nulls last`, t.id).where(listedContact(t)),
+    index('contacts_account_email_desc_idx').on(t.accountId, sql`lower(${t.email}) desc nulls last`, t.id).where(listedContact(t)),
+    index('contacts_account_phone_asc_idx').on(t.accountId, t.phoneNumber.asc().nullsLast(), t.id).where(listedContact(t)),
+    index('contacts_account_phone_desc_idx').on(t.accountId, t.phoneNumber.desc().nullsLast(), t.id).where(listedContact(t)),
+    // company, city and country: the ascending sorts, and the filters' equal_to on them (descending sorts of these
+    // three are not index-served: docs/contacts.md)
+    index('contacts_account_company_idx').on(t.accountId, sql`lower(${t.additionalAttributes} ->> 'company_name')`, t.id).where(listedContact(t)),
+    index('contacts_account_city_idx').on(t.accountId, sql`lower(${t.additionalAttributes} ->> 'city')`, t.id).where(listedContact(t)),
+    index('contacts_account_country_idx').on(t.accountId, sql`lower(${t.additionalAttributes} ->> 'country')`, t.id).where(listedContact(t)),
+    // the delete and avatar jobs find their work
+    index('contacts_deleting_idx').on(t.deletingAt).where(sql`${t.deletingAt} is not null`),
+    index('contacts_avatar_source_idx').on(t.id).where(sql`${t.avatarSourceUrl} is not null`),
     // conversation and contact search: substring match over the contact's names and handles (pg_trgm)
     index('contacts_search_trgm_idx').using('gin', sql`${contactSearchText(t)} gin_trgm_ops`),
   ],

@@ -567,8 +567,21 @@ describe('contacts in the OpenAPI document', () => {
     const list = doc.paths['/api/v1/accounts/{accountId}/contacts'];
     const one = doc.paths['/api/v1/accounts/{accountId}/contacts/{id}'];
     expect(Object.keys(list).sort()).toEqual(['get', 'post']);
-    expect(Object.keys(one).sort()).toEqual(['get', 'patch', 'put']);
-    for (const operation of [list.get, list.post, one.get, one.patch, one.put]) {
+    expect(Object.keys(one).sort()).toEqual(['delete', 'get', 'patch', 'put']);
+    const more = [
+      doc.paths['/api/v1/accounts/{accountId}/contacts/search'].get,
+      doc.paths['/api/v1/accounts/{accountId}/contacts/filter'].post,
+      doc.paths['/api/v1/accounts/{accountId}/contacts/{id}/labels'].get,
+      doc.paths['/api/v1/accounts/{accountId}/contacts/{id}/labels'].post,
+      doc.paths['/api/v1/accounts/{accountId}/contacts/{id}/notes'].get,
+      doc.paths['/api/v1/accounts/{accountId}/contacts/{id}/notes'].post,
+      doc.paths['/api/v1/accounts/{accountId}/contacts/{id}/notes/{noteId}'].delete,
+      doc.paths['/api/v1/accounts/{accountId}/contacts/{id}/destroy_custom_attributes'].post,
+      doc.paths['/api/v1/accounts/{accountId}/contacts/{id}/avatar'].delete,
+      doc.paths['/api/v1/accounts/{accountId}/contacts/{id}/contactable_inboxes'].get,
+      doc.paths['/api/v1/accounts/{accountId}/actions/contact_merge'].post,
+    ];
+    for (const operation of [list.get, list.post, one.get, one.patch, one.put, one.delete, ...more]) {
       expect(operation.tags).toEqual(['contacts']);
       expect(operation.summary).toEqual(expect.any(String));
       expect(operation.responses['200']).toBeDefined();

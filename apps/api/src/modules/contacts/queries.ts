@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Executor } from '@app/db';
+import { escapeLike } from '../../lib/filters/index.ts';
 import type { ContactSortKey } from '@app/shared/contacts';
 
 const { contacts, contactInboxes, inboxes, channels } = schema;
@@ -27,8 +28,11 @@ const inboxSummary = {
   medium: channels.medium,
 };
 
-/** Chatwoot's "resolved" contacts: those with an email, a phone number or an identifier. */
-const resolved = sql`(${contacts.email} <> '' or ${contacts.phoneNumber} <> '' or ${contacts.identifier} <> '')`;
+/**
+ * The contacts lists show: Chatwoot's "resolved" contacts (an email, a phone number or an identifier), not being
+ * deleted. Written exactly as the list indexes' predicate (schema.listedContact), so those partial indexes apply.
+ */
+const listed = schema.listedContact(contacts);
 
 const SORT_EXPRESSIONS: Record<ContactSortKey, SQL> = {
   name: sql`lower(${contacts.name})`,
@@ -40,13 +44,39 @@ const SORT_EXPRESSIONS: Record<ContactSortKey, SQL> = {
   city: sql`lower(${contacts.additionalAttributes} ->> 'city')`,
   country: sql`lower(${contacts.additionalAttributes} ->> 'country')`,
 };
+/**
+ * A list, search or filter matching at most this many contacts reads its matches and sorts them (unindexedSort);
+ * more, and walking the sort index finds a page after about (page end × contacts / matches) rows.
+ */
+export const RARE_MATCHES = 5_000;
+const TIME_SORTS = new Set<ContactSortKey>(['last_activity_at', 'created_at']);
 
-export type ContactListFilter = { labels: string[] };
+/**
+ * The same order written so that no index provides it: the planner then finds the matching rows first (trigram,
+ * labels or attribute index) and sorts them, instead of walking the sort index and filtering, which for a rare
+ * match reads most of the table before it has a page.
+ */
+function unindexedSort(key: ContactSortKey): SQL {
+  return TIME_SORTS.has(key) ? sql`(${SORT_EXPRESSIONS[key]} + interval '0 seconds')` : sql`(${SORT_EXPRESSIONS[key]} || '')`;
+}
+
+export type ContactListFilter = { labels: string[]; where?: SQL | undefined };
+
+/** Contacts the delete job is removing are gone for every read of this module. */
+export const notDeleting = sql`${contacts.deletingAt} is null`;
 
 function listCondition(accountId: number, filter: ContactListFilter): SQL {
   // labels && array[...]: any of the labels, served by contacts_labels_idx (GIN)
   const labels = filter.labels.length ? sql`${contacts.labels} && ${sql`array[${sql.join(filter.labels.map((l) => sql`${l}`), sql`, `)}]::text[]`}` : undefined;
-  return and(eq(contacts.accountId, accountId), resolved, labels)!;
+  return and(eq(contacts.accountId, accountId), listed, labels, filter.where)!;
+}
+
+/**
+ * contacts/search: q anywhere in name, email, phone number or identifier, case-insensitively; the pattern is
+ * written over exactly the expression contacts_search_trgm_idx indexes, so the trigram index serves it.
+ */
+export function searchCondition(q: string): SQL {
+  return sql`${schema.contactSearchText(contacts)} ilike ${`%${escapeLike(q)}%`}`;
 }
 
 /**
@@ -56,14 +86,15 @@ function listCondition(accountId: number, filter: ContactListFilter): SQL {
 export function listContactRows(
   db: Executor,
   accountId: number,
-  filter: ContactListFilter & { sort: ContactSortKey; descending: boolean; limit: number; offset: number },
+  filter: ContactListFilter & { sort: ContactSortKey; descending: boolean; limit: number; offset: number; rare?: boolean },
 ): Promise<ContactRow[]> {
   const direction = filter.descending ? sql`desc` : sql`asc`;
+  const sortBy = filter.rare ? unindexedSort(filter.sort) : SORT_EXPRESSIONS[filter.sort];
   return db
     .select()
     .from(contacts)
     .where(listCondition(accountId, filter))
-    .orderBy(sql`${SORT_EXPRESSIONS[filter.sort]} ${direction} nulls last`, asc(contacts.id))
+    .orderBy(sql`${sortBy} ${direction} nulls last`, asc(contacts.id))
     .limit(filter.limit)
     .offset(filter.offset);
 }
@@ -74,7 +105,7 @@ export async function countContactRows(db: Executor, accountId: number, filter: 
 }
 
 export async function findContactRow(db: Executor, accountId: number, id: number): Promise<ContactRow | null> {
-  const [row] = await db.select().from(contacts).where(and(eq(contacts.accountId, accountId), eq(contacts.id, id))).limit(1);
+  const [row] = await db.select().from(contacts).where(and(eq(contacts.accountId, accountId), eq(contacts.id, id), notDeleting)).limit(1);
   return row ?? null;
 }
 

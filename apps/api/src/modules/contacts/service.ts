@@ -19,7 +19,10 @@ import { pageWindow } from '../../lib/pagination.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { visibleInboxIds } from '../inbox-members/service.ts';
 import { avatarExtension } from '../../lib/images.ts';
+import type { Jobs } from '../../jobs/queue.ts';
+import { assertFetchableAvatarUrl } from './avatar-fetch.ts';
 import { contactInboxFor, generatedSourceId } from './contact-inboxes.ts';
+import { contactCountCache } from './count-cache.ts';
 import {
   contactInboxRows,
   contactRowsByIds,
@@ -28,6 +31,7 @@ import {
   findInboxSummary,
   insertContact,
   listContactRows,
+  RARE_MATCHES,
   takenValues,
   touchContactActivityRow,
   updateContactRow,
@@ -74,7 +78,7 @@ async function contactInboxesByContact(ctx: AccountCtx, contactIds: number[]): P
   return byContact;
 }
 
-async function presentContact(ctx: AccountCtx, row: ContactRow): Promise<Contact> {
+export async function presentContact(ctx: AccountCtx, row: ContactRow): Promise<Contact> {
   const inboxes = await contactInboxesByContact(ctx, [row.id]);
   return serializeContact(row, (key) => ctx.storage.url(key), inboxes.get(row.id) ?? []);
 }
@@ -85,10 +89,9 @@ export async function listContacts(ctx: AccountCtx, query: ContactListQuery): Pr
   const sort = query.sort.replace(/^-/, '') as ContactSortKey;
   const labels = [...new Set([...(query['labels[]'] ?? []), ...(query.labels ?? []), ...(query.label ?? [])])];
   const { limit, offset } = pageWindow(query.page, CONTACTS_PER_PAGE);
-  const [rows, count] = await Promise.all([
-    listContactRows(ctx.db, ctx.accountId, { labels, sort, descending, limit, offset }),
-    countContactRows(ctx.db, ctx.accountId, { labels }),
-  ]);
+  // the count first (cached): it tells whether the labels are rare enough to read their contacts and sort them
+  const count = await contactCountCache(ctx.bus).get(ctx.accountId, JSON.stringify(['list', [...labels].sort()]), () => countContactRows(ctx.db, ctx.accountId, { labels }));
+  const rows = count === 0 ? [] : await listContactRows(ctx.db, ctx.accountId, { labels, sort, descending, limit, offset, rare: labels.length > 0 && count <= RARE_MATCHES });
   const inboxes = query.include_contact_inboxes ? await contactInboxesByContact(ctx, rows.map((r) => r.id)) : null;
   const url = (key: string) => ctx.storage.url(key);
   return {
@@ -151,12 +154,13 @@ async function usableInbox(ctx: AccountCtx, inboxId: number) {
  * number and identifier (422 naming each taken one), the inbox, and that a source id can be derived.
  * With inbox_id a contact inbox is made in the same transaction.
  */
-export async function createContact(ctx: AccountCtx, input: CreateContactBody): Promise<CreateContactResponse> {
+export async function createContact(ctx: AccountCtx, input: CreateContactBody, jobs?: Pick<Jobs, 'enqueue'>): Promise<CreateContactResponse> {
   const inbox = input.inbox_id !== undefined ? await usableInbox(ctx, input.inbox_id) : null;
   const unique = { email: input.email, phoneNumber: input.phone_number, identifier: input.identifier };
   await assertUnique(ctx.db, ctx.accountId, unique);
   if (inbox && input.source_id === undefined) generatedSourceId(inbox, { email: input.email ?? null, phoneNumber: input.phone_number ?? null });
-  if (input.avatar_url) ctx.log.info({ accountId: ctx.accountId }, 'contact avatar_url given; fetching it is not supported yet');
+  const avatarUrl = !input.avatar && input.avatar_url ? input.avatar_url : null;
+  if (avatarUrl) await assertFetchableAvatarUrl(avatarUrl);
 
   const avatarKey = await storeAvatar(ctx, input.avatar);
   let created: { contact: ContactRow; sourceId: string | null };
@@ -172,6 +176,7 @@ export async function createContact(ctx: AccountCtx, input: CreateContactBody): 
         additionalAttributes: input.additional_attributes ?? {},
         customAttributes: input.custom_attributes ?? {},
         avatarKey,
+        avatarSourceUrl: avatarUrl,
       });
       const contactInbox = inbox ? await contactInboxFor(tx, ctx.accountId, contact, inbox, input.source_id) : null;
       await recordEvents(tx, [{ name: 'contact.created', accountId: ctx.accountId, subject: { contactId: contact.id } }]);
@@ -182,6 +187,7 @@ export async function createContact(ctx: AccountCtx, input: CreateContactBody): 
     throw await uniqueRaceError(ctx, error, unique);
   }
 
+  if (avatarUrl) jobs?.enqueue('contacts', 'avatars');
   const url = (key: string) => ctx.storage.url(key);
   ctx.bus.publish({ name: 'contact.created', accountId: ctx.accountId, data: serializeContactPush(created.contact, url) });
   return {
@@ -196,11 +202,12 @@ export async function createContact(ctx: AccountCtx, input: CreateContactBody): 
  * `PATCH`/`PUT contacts/{id}`: additional_attributes and custom_attributes are merged key by key into the
  * stored hashes; every other field given is overwritten (null or blank clears email, phone and identifier).
  */
-export async function updateContact(ctx: AccountCtx, id: number, input: UpdateContactBody): Promise<{ payload: Contact }> {
+export async function updateContact(ctx: AccountCtx, id: number, input: UpdateContactBody, jobs?: Pick<Jobs, 'enqueue'>): Promise<{ payload: Contact }> {
   const current = await loadContact(ctx, id);
   const unique = { email: input.email, phoneNumber: input.phone_number, identifier: input.identifier };
   await assertUnique(ctx.db, ctx.accountId, unique, id);
-  if (input.avatar_url) ctx.log.info({ accountId: ctx.accountId, contactId: id }, 'contact avatar_url given; fetching it is not supported yet');
+  const avatarUrl = !input.avatar && input.avatar_url ? input.avatar_url : null;
+  if (avatarUrl) await assertFetchableAvatarUrl(avatarUrl);
 
   const avatarKey = await storeAvatar(ctx, input.avatar);
   let row: ContactRow | null;
@@ -216,7 +223,8 @@ export async function updateContact(ctx: AccountCtx, id: number, input: UpdateCo
           phoneNumber: input.phone_number,
           identifier: input.identifier,
           blocked: input.blocked,
-          ...(avatarKey ? { avatarKey } : {}),
+          ...(avatarKey ? { avatarKey, avatarSourceUrl: null } : {}),
+          ...(avatarUrl ? { avatarSourceUrl: avatarUrl } : {}),
         },
         { additionalAttributes: input.additional_attributes, customAttributes: input.custom_attributes },
       );
@@ -232,6 +240,7 @@ export async function updateContact(ctx: AccountCtx, id: number, input: UpdateCo
     throw notFound();
   }
   if (avatarKey && current.avatarKey) await removeFile(ctx, current.avatarKey);
+  if (avatarUrl) jobs?.enqueue('contacts', 'avatars');
 
   ctx.bus.publish({ name: 'contact.updated', accountId: ctx.accountId, data: serializeContactPush(row, (key) => ctx.storage.url(key)) });
   return { payload: await presentContact(ctx, row) };
