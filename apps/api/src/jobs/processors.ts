@@ -6,6 +6,8 @@ import { sendDueDeliveries, settleUndeliverable, writeDeliveries } from '../modu
 import { runCsvImports } from '../modules/payments/import-csv.ts';
 import { runAvatarFetches } from '../modules/contacts/avatar-fetch.ts';
 import { runContactDeletions } from '../modules/contacts/delete.ts';
+import { CONTACT_EXPORT_JOB, runContactExports } from '../modules/contact-jobs/export.ts';
+import { CONTACT_IMPORT_JOB, runContactImports } from '../modules/contact-jobs/import.ts';
 import { drainOutbox, pruneOutbox, type OutboxConsumer } from './outbox-relay.ts';
 import { jobKey, type Jobs, type Processor, type Schedule } from './queue.ts';
 
@@ -51,6 +53,8 @@ export function processors(services: Services, jobs: Jobs, consumers: OutboxCons
     [jobKey('imports', 'run')]: () => runCsvImports(services),
     [jobKey('contacts', 'delete')]: () => runContactDeletions(services),
     [jobKey('contacts', 'avatars')]: () => runAvatarFetches(services),
+    [jobKey('imports', CONTACT_IMPORT_JOB)]: () => runContactImports(services),
+    [jobKey('exports', CONTACT_EXPORT_JOB)]: () => runContactExports(services),
     // Recovers from crashes and lost jobs: whatever a dead process left in the outbox or due is picked up.
     [jobKey('scheduled', 'sweep')]: async () => {
       jobs.enqueue('outbox', 'relay');
@@ -61,6 +65,8 @@ export function processors(services: Services, jobs: Jobs, consumers: OutboxCons
       // contacts marked for deletion, avatar_urls waiting
       jobs.enqueue('contacts', 'delete');
       jobs.enqueue('contacts', 'avatars');
+      jobs.enqueue('imports', CONTACT_IMPORT_JOB);
+      jobs.enqueue('exports', CONTACT_EXPORT_JOB);
     },
   };
 }

@@ -17,6 +17,8 @@ export const QUEUES = {
   imports: { concurrency: 1 },
   /** Contact work taken off requests: deleting contacts with many conversations, fetching avatar_url images. */
   contacts: { concurrency: 1 },
+  /** Contact CSV exports, written to storage (claimed one at a time under a lease). */
+  exports: { concurrency: 1 },
 } as const;
 export type QueueName = keyof typeof QUEUES;
 
