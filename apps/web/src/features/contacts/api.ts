@@ -23,7 +23,7 @@ import { CustomFilterSchema, type FilterQuery } from '@app/shared/custom-filters
 import { api } from '../../lib/api-client.ts';
 import { downloadCsv } from '../../lib/download.ts';
 import { retryUnlessClientError } from '../../lib/server-errors.ts';
-import { shellKeys } from '../../app/shell/api.ts';
+import { shellKeys, useFolders } from '../../app/shell/api.ts';
 import { updateContact, type ContactPatch } from './contact-update.ts';
 import type { ListRequest } from './utils/list-query.ts';
 
@@ -41,7 +41,6 @@ export const contactKeys = {
   labels: (accountId: number, id: number) => [...contactKeys.detail(accountId, id), 'labels'] as const,
   conversations: (accountId: number, id: number) => [...contactKeys.detail(accountId, id), 'conversations'] as const,
   attributes: (accountId: number) => [...contactKeys.account(accountId), 'attribute-definitions'] as const,
-  segment: (accountId: number, id: number) => [...contactKeys.account(accountId), 'segment', id] as const,
   importJob: (accountId: number, id: number) => [...contactKeys.account(accountId), 'import', id] as const,
   exportJob: (accountId: number, id: number) => [...contactKeys.account(accountId), 'export', id] as const,
 };
@@ -85,14 +84,15 @@ export function useContactList(accountId: number, request: ListRequest | null) {
 
 export const segmentsKey = (accountId: number) => shellKeys.folders(accountId, 'contact');
 
-/** GET custom_filters/{id}: the saved segment the contacts/custom_view/{id} route runs through the filter. */
+/**
+ * The saved segment the contacts/custom_view/{id} route runs through the filter: there is no GET custom_filters/{id},
+ * so it is found in the user's segments (the sidebar's query, GET custom_filters?filter_type=contact); null when it
+ * is not there (deleted, or another member's).
+ */
 export function useSegment(accountId: number, id: number | null) {
-  return useQuery({
-    queryKey: contactKeys.segment(accountId, id ?? 0),
-    enabled: id !== null,
-    queryFn: ({ signal }) => api(`${accountBase(accountId)}/custom_filters/${id}`, { schema: CustomFilterSchema, signal }),
-    retry: retryUnlessClientError,
-  });
+  const segments = useFolders(accountId, 'contact', id !== null);
+  const segment = id === null ? undefined : segments.data?.find((filter) => filter.id === id);
+  return { segment: segments.data ? (segment ?? null) : undefined, isError: segments.isError, refetch: segments.refetch };
 }
 
 /** POST custom_filters {name, filter_type: contact, query}. */

@@ -39,7 +39,17 @@ function AttributeEditor({ definition, value, saving, onSave, onCancel, error }:
   const label = t('CONTACTS.ATTRIBUTES.EDIT', { name: definition.attribute_display_name });
   const message = invalid ? (definition.regex_cue ?? t('CONTACTS.ATTRIBUTES.INVALID')) : error;
   return (
-    <form className="contact-attribute__editor" onSubmit={submit} noValidate>
+    <form
+      className="contact-attribute__editor"
+      onSubmit={submit}
+      noValidate
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          onCancel();
+        }
+      }}
+    >
       {type === 'list' ? (
         <select aria-label={label} value={String(raw)} onChange={(e) => setRaw(e.target.value)} data-autofocus>
           <option value="">{t('CONTACTS.ATTRIBUTES.NOT_SET')}</option>

@@ -9,7 +9,7 @@ import { useToast } from '../../../components/toast-provider.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { accountPath } from '../../../lib/routing.ts';
-import { contactKeys, searchContacts, useContactLabels, useMergeContacts } from '../api.ts';
+import { contactKeys, searchContacts, useContactAttributeDefinitions, useContactLabels, useMergeContacts } from '../api.ts';
 import { text } from '../utils/format.ts';
 import { mergePreview } from '../utils/merge-preview.ts';
 
@@ -73,7 +73,9 @@ function Side({ contact, role }: { contact: Contact; role: 'keep' | 'remove' }) 
 function Preview({ accountId, base, mergee }: { accountId: number; base: Contact; mergee: Contact }) {
   const baseLabels = useContactLabels(accountId, base.id).data ?? [];
   const mergeeLabels = useContactLabels(accountId, mergee.id).data ?? [];
+  const definitions = useContactAttributeDefinitions(accountId).data ?? [];
   const merged = mergePreview(base, mergee, baseLabels, mergeeLabels);
+  const attributeName = (key: string) => definitions.find((d) => d.attribute_key === key)?.attribute_display_name ?? key.replace(/_/g, ' ');
   const rows: [string, string][] = [
     [t('CONTACTS.FORM.NAME'), merged.name],
     [t('CONTACTS.FORM.EMAIL'), merged.email ?? ''],
@@ -82,7 +84,7 @@ function Preview({ accountId, base, mergee }: { accountId: number; base: Contact
     [t('CONTACTS.FORM.COMPANY'), text(merged.additional_attributes.company_name)],
     [t('CONTACTS.FORM.CITY'), text(merged.additional_attributes.city)],
     [t('CONTACTS.FORM.COUNTRY'), text(merged.additional_attributes.country)],
-    ...Object.entries(merged.custom_attributes).map(([key, value]): [string, string] => [key.replace(/_/g, ' '), text(value)]),
+    ...Object.entries(merged.custom_attributes).map(([key, value]): [string, string] => [attributeName(key), text(value)]),
     [t('CONTACTS.MERGE.PREVIEW_LABELS'), merged.labels.join(', ')],
   ];
   return (
@@ -135,10 +137,10 @@ export function MergeDialog({ accountId, contact, onClose }: { accountId: number
         <div className="contact-merge">
           <div className="contact-merge__pair">
             <Side contact={base} role="keep" />
-            <Button size="small" variant="ghost" onClick={() => setKeepCurrent(!keepCurrent)}>
+            <Side contact={mergee} role="remove" />
+            <Button size="small" variant="ghost" className="contact-merge__swap" onClick={() => setKeepCurrent(!keepCurrent)}>
               ⇄ {t('CONTACTS.MERGE.SWAP')}
             </Button>
-            <Side contact={mergee} role="remove" />
           </div>
           <Preview accountId={accountId} base={base} mergee={mergee} />
           <div className="modal__actions">

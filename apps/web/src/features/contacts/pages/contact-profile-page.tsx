@@ -75,10 +75,10 @@ function Profile({ contact }: { contact: Contact }) {
             <h2 className="contact-card__title">{t('CONTACTS.PROFILE.DETAILS')}</h2>
             <ContactDetailsForm key={contact.id} accountId={accountId} contact={contact} readOnly={!access.canManage} />
           </section>
-          <LabelsPanel accountId={accountId} contactId={contact.id} canWrite={access.canManage} />
           <CustomAttributesPanel accountId={accountId} contact={contact} canWrite={access.canManage} />
         </div>
         <div className="contact-profile__column">
+          <LabelsPanel accountId={accountId} contactId={contact.id} canWrite={access.canManage} />
           <NotesPanel accountId={accountId} contactId={contact.id} userId={user.id} isAdministrator={account.role === 'administrator'} canWrite={access.canManage} />
           <ConversationsPanel accountId={accountId} contactId={contact.id} />
         </div>

@@ -117,7 +117,7 @@ describe('contacts list', () => {
     const rows = [{ attribute_key: 'company', filter_operator: 'equal_to', values: ['Acme'], query_operator: null }];
     const { server, router } = openContacts(
       {
-        [`GET ${at('custom_filters/4')}`]: { body: { id: 4, name: 'Acme people', filter_type: 'contact', query: { payload: rows }, created_at: '2026-11-25T10:00:00.000Z', updated_at: '2026-11-25T10:00:00.000Z' } },
+        [`GET ${at('custom_filters?filter_type=contact')}`]: { body: [{ id: 4, name: 'Acme people', filter_type: 'contact', query: { payload: rows }, created_at: '2026-11-25T10:00:00.000Z', updated_at: '2026-11-25T10:00:00.000Z' }] },
         [`POST ${at('contacts/filter?page=1')}`]: listReply([makeContact(8, { name: 'Acme Buyer' })]),
         [`DELETE ${at('custom_filters/4')}`]: { body: {} },
       },
@@ -130,6 +130,12 @@ describe('contacts list', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(server.called(`DELETE ${at('custom_filters/4')}`)).toHaveLength(1));
     await waitFor(() => expect(router.state.location.pathname).toBe(screenPath('contacts')));
+  });
+
+  it('a segment that is not among the user\'s segments says so', async () => {
+    openContacts({ [`GET ${at('custom_filters?filter_type=contact')}`]: { body: [] } }, { scope: 'segment', path: screenPath('contacts/custom_view/12') });
+    expect(await screen.findByText('This segment does not exist (any more).')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'All contacts' })).toHaveAttribute('href', screenPath('contacts'));
   });
 
   it('S1-2.71 a label page lists the contacts carrying it', async () => {

@@ -49,10 +49,11 @@ export function ContactsPage({ scope: scopeKind }: { scope: Scope }) {
   const [search, setSearch] = useSearchParams();
   const params = readListParams(search);
   const segmentId = scopeKind === 'segment' ? Number(routeParams.segmentId) : null;
-  const segment = useSegment(accountId, segmentId !== null && Number.isSafeInteger(segmentId) && segmentId > 0 ? segmentId : null);
+  const segmentQuery = useSegment(accountId, segmentId !== null && Number.isSafeInteger(segmentId) && segmentId > 0 ? segmentId : null);
+  const segment = segmentQuery.segment;
   const label = scopeKind === 'label' ? (routeParams.label ?? '') : '';
   const scope: ListScope =
-    scopeKind === 'segment' ? { kind: 'segment', rows: asFilterRows(segment.data?.query.payload) } : scopeKind === 'label' ? { kind: 'label', label } : { kind: 'all' };
+    scopeKind === 'segment' ? { kind: 'segment', rows: asFilterRows(segment?.query.payload) } : scopeKind === 'label' ? { kind: 'label', label } : { kind: 'all' };
   const request = listRequest(scope, params);
   const list = useContactList(accountId, request);
   const definitions = useContactAttributeDefinitions(accountId);
@@ -66,10 +67,10 @@ export function ContactsPage({ scope: scopeKind }: { scope: Scope }) {
   const show = (next: Partial<ListParams>) => setSearch(listSearch({ ...params, page: 1, ...next }));
 
   const removeSegment = async () => {
-    if (!segment.data) return;
-    const name = segment.data.name;
+    if (!segment) return;
+    const name = segment.name;
     if (!(await confirm({ title: t('CONTACTS.SEGMENT.DELETE_TITLE', { name }), description: t('CONTACTS.SEGMENT.DELETE_DESCRIPTION'), tone: 'danger' }))) return;
-    deleteSegment.mutate(segment.data.id, {
+    deleteSegment.mutate(segment.id, {
       onSuccess: () => {
         toast(t('CONTACTS.SEGMENT.DELETED', { name }), 'success');
         void navigate(accountPath(accountId, 'contacts'));
@@ -79,9 +80,9 @@ export function ContactsPage({ scope: scopeKind }: { scope: Scope }) {
   };
 
   const title =
-    scopeKind === 'label' ? t('CONTACTS.LABEL_HEADER', { label }) : scopeKind === 'segment' && segment.data ? t('CONTACTS.SEGMENT_HEADER', { name: segment.data.name }) : t('CONTACTS.HEADER');
-  const segmentMissing = scopeKind === 'segment' && (segmentId === null || !Number.isSafeInteger(segmentId) || segmentId <= 0 || (segment.error instanceof ApiError && segment.error.status === 404));
-  const notContact = scopeKind === 'segment' && segment.data !== undefined && segment.data.filter_type !== 'contact';
+    scopeKind === 'label' ? t('CONTACTS.LABEL_HEADER', { label }) : scopeKind === 'segment' && segment ? t('CONTACTS.SEGMENT_HEADER', { name: segment.name }) : t('CONTACTS.HEADER');
+  const segmentMissing = scopeKind === 'segment' && (segmentId === null || !Number.isSafeInteger(segmentId) || segmentId <= 0 || segment === null);
+  const notContact = scopeKind === 'segment' && segment !== null && segment !== undefined && segment.filter_type !== 'contact';
   const contacts = list.data?.payload ?? [];
   const sortable = request !== null && request.kind !== 'filter';
 
@@ -93,8 +94,8 @@ export function ContactsPage({ scope: scopeKind }: { scope: Scope }) {
         action={<Link to={accountPath(accountId, 'contacts')}>{t('CONTACTS.SEGMENT.BACK')}</Link>}
       />
     );
-  } else if (list.isError || segment.isError) {
-    const retry = () => void (segment.isError ? segment.refetch() : list.refetch());
+  } else if (list.isError || segmentQuery.isError) {
+    const retry = () => void (segmentQuery.isError ? segmentQuery.refetch() : list.refetch());
     const server = list.error instanceof ApiError && list.error.status === 422 ? t('CONTACTS.FILTER.INVALID', { message: list.error.message }) : t('CONTACTS.LIST.ERROR');
     body = <PageStatus kind="error" message={server} action={<Button onClick={retry}>{t('CONTACTS.LIST.RETRY')}</Button>} />;
   } else if (request === null || list.isPending) body = <ContactsSkeleton />;
@@ -120,7 +121,7 @@ export function ContactsPage({ scope: scopeKind }: { scope: Scope }) {
       description={scopeKind === 'all' ? t('CONTACTS.DESCRIPTION') : undefined}
       actions={
         <>
-          {scopeKind === 'segment' && segment.data ? (
+          {scopeKind === 'segment' && segment ? (
             <Button variant="ghost" onClick={() => void removeSegment()} loading={deleteSegment.isPending}>
               {t('CONTACTS.SEGMENT.DELETE')}
             </Button>
