@@ -32,6 +32,13 @@ export function ContactDetailsForm({ accountId, contact, readOnly }: { accountId
   const saved = formValuesOf(contact);
   const [values, setValues] = useState<ContactFormValues>(saved);
   const [errors, setErrors] = useState<ContactErrors>({ fields: {}, message: null });
+  // The contact changed on the server (a merge, another member's edit, an event): an untouched form follows it; a
+  // form with edits keeps them.
+  const [shown, setShown] = useState<ContactFormValues>(saved);
+  if (JSON.stringify(shown) !== JSON.stringify(saved)) {
+    setShown(saved);
+    if (changedBody(shown, values) === null) setValues(saved);
+  }
   const body = changedBody(saved, values);
 
   const set = (field: ContactField) => (value: string) => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { customRole, makeAccount } from '../../../test/fixtures.ts';
+import { contactKeys } from '../api.ts';
 import { ACCOUNT, at, makeContact, makeDefinition, makeNote, openProfile, screenPath } from '../testing/contacts-testing.tsx';
 
 const ann = makeContact(1, { name: 'Ann Lee', email: 'ann@example.com', additional_attributes: { company_name: 'Acme', city: 'Paris' }, custom_attributes: { plan: 'pro' } });
@@ -184,5 +185,18 @@ describe('contact profile', () => {
   it('an unknown contact says so', async () => {
     openProfile(makeContact(5), { [`GET ${at('contacts/5')}`]: { status: 404, body: { error: 'Resource could not be found' } } });
     expect(await screen.findByText('This contact does not exist (any more).')).toBeInTheDocument();
+  });
+});
+
+describe('contact profile updates', () => {
+  it('an untouched details form follows the contact when it changes on the server (a merge, an event)', async () => {
+    const { client } = openProfile(ann);
+    expect(await screen.findByRole('textbox', { name: 'Company' })).toHaveValue('Acme');
+    act(() => client.setQueryData(contactKeys.detail(ACCOUNT, 1), { ...ann, additional_attributes: { company_name: 'Northwind' } }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Company' })).toHaveValue('Northwind'));
+    // With an edit under way the form keeps it.
+    await userEvent.type(screen.getByRole('textbox', { name: 'City' }), 'x');
+    act(() => client.setQueryData(contactKeys.detail(ACCOUNT, 1), { ...ann, additional_attributes: { company_name: 'Globex' } }));
+    expect(screen.getByRole('textbox', { name: 'Company' })).toHaveValue('Northwind');
   });
 });
