@@ -41,14 +41,17 @@ async function contactPage(
   query: Pick<ContactListQuery, 'page' | 'sort' | 'include_contact_inboxes'> & { labels?: string[] },
   where: ContactListFilter['where'],
   countKey: unknown,
+  options: { bitmapOnly?: boolean } = {},
 ): Promise<ContactList> {
   const descending = query.sort.startsWith('-');
   const sort = query.sort.replace(/^-/, '') as ContactSortKey;
   const filter = { labels: query.labels ?? [], where };
   const { limit, offset } = pageWindow(query.page, CONTACTS_PER_PAGE);
   // the count first (cached): it tells whether the matches are rare enough to read them all and sort them
-  const count = await contactCountCache(ctx.bus).get(ctx.accountId, JSON.stringify([countKey, [...filter.labels].sort()]), () => countContactRows(ctx.db, ctx.accountId, filter));
-  const rows = count === 0 ? [] : await listContactRows(ctx.db, ctx.accountId, { ...filter, sort, descending, limit, offset, rare: count <= RARE_MATCHES });
+  const count = await contactCountCache(ctx.bus).get(ctx.accountId, JSON.stringify([countKey, [...filter.labels].sort()]), () =>
+    countContactRows(ctx.db, ctx.accountId, filter, { bitmapOnly: options.bitmapOnly }),
+  );
+  const rows = count === 0 ? [] : await listContactRows(ctx.db, ctx.accountId, { ...filter, sort, descending, limit, offset, rare: count <= RARE_MATCHES, bitmapOnly: options.bitmapOnly });
   let byContact: Map<number, ContactInbox[]> | null = null;
   if (query.include_contact_inboxes && rows.length > 0) {
     byContact = new Map(rows.map((r) => [r.id, []]));
@@ -64,7 +67,8 @@ async function contactPage(
 /** `GET contacts/search?q`: resolved contacts whose name, email, phone number or identifier contains q. */
 export function searchContacts(ctx: AccountCtx, query: ContactSearchQuery): Promise<ContactList> {
   const labels = [...new Set([...(query['labels[]'] ?? []), ...(query.labels ?? []), ...(query.label ?? [])])];
-  return contactPage(ctx, { ...query, labels }, searchCondition(query.q), ['search', query.q]);
+  // q of three characters or more has trigrams: the count reads them (countContactRows)
+  return contactPage(ctx, { ...query, labels }, searchCondition(query.q), ['search', query.q], { bitmapOnly: query.q.length >= 3 });
 }
 
 /** `POST contacts/filter?page`: the filter rows compiled by lib/filters (standard keys and contact custom attributes). */
