@@ -41,8 +41,8 @@ export function tail(file: string, lines = 20): string {
 export type Server = { child: ChildProcess; base: string; logFile: string };
 
 /** Starts the API against `env.DATABASE_URL` (and REDIS_URL, empty for none) and waits for GET /api to answer 200. */
-export async function startServer(options: { dataDir: string; logFile: string; env: Record<string, string> }): Promise<Server> {
-  const port = await freePort();
+export async function startServer(options: { dataDir: string; logFile: string; env: Record<string, string>; port?: number }): Promise<Server> {
+  const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, ['--experimental-strip-types', 'apps/api/src/main.ts', 'serve'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOG_PRETTY: 'false', DATA_DIR: options.dataDir, REDIS_URL: '', SMTP_URL: '', ...options.env },

@@ -51,6 +51,9 @@ import { notificationSubscriptionsModule } from './modules/notification-subscrip
 import { publicApiModule } from './modules/public-api/index.ts';
 import { paymentsModule } from './modules/payments/index.ts';
 import { ocrModule } from './modules/ocr/index.ts';
+import { contactJobsModule } from './modules/contact-jobs/index.ts';
+import { searchModule } from './modules/search/index.ts';
+import { bulkActionsModule } from './modules/bulk-actions/index.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -142,6 +145,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(reportingEventsModule);
   await app.register(conversationSummariesModule);
   await app.register(ocrModule);
+  await app.register(contactJobsModule);
+  await app.register(searchModule);
+  await app.register(bulkActionsModule);
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');

@@ -4,6 +4,8 @@ import { announceCreated, insertNotificationsForEvent } from '../modules/notific
 import { pushCreated } from '../modules/notifications/push.ts';
 import { sendDueDeliveries, settleUndeliverable, writeDeliveries } from '../modules/webhooks/delivery.ts';
 import { runCsvImports } from '../modules/payments/import-csv.ts';
+import { CONTACT_EXPORT_JOB, runContactExports } from '../modules/contact-jobs/export.ts';
+import { CONTACT_IMPORT_JOB, runContactImports } from '../modules/contact-jobs/import.ts';
 import { drainOutbox, pruneOutbox, type OutboxConsumer } from './outbox-relay.ts';
 import { jobKey, type Jobs, type Processor, type Schedule } from './queue.ts';
 
@@ -47,6 +49,8 @@ export function processors(services: Services, jobs: Jobs, consumers: OutboxCons
     [jobKey('scheduled', 'conversations.wake_snoozed')]: () => wakeSnoozedConversations(services),
     [jobKey('scheduled', 'outbox.prune')]: () => pruneOutbox(services),
     [jobKey('imports', 'run')]: () => runCsvImports(services),
+    [jobKey('imports', CONTACT_IMPORT_JOB)]: () => runContactImports(services),
+    [jobKey('exports', CONTACT_EXPORT_JOB)]: () => runContactExports(services),
     // Recovers from crashes and lost jobs: whatever a dead process left in the outbox or due is picked up.
     [jobKey('scheduled', 'sweep')]: async () => {
       jobs.enqueue('outbox', 'relay');
@@ -54,6 +58,8 @@ export function processors(services: Services, jobs: Jobs, consumers: OutboxCons
       jobs.enqueue('webhooks', 'send');
       // an import whose worker died is taken up again once its lease runs out
       jobs.enqueue('imports', 'run');
+      jobs.enqueue('imports', CONTACT_IMPORT_JOB);
+      jobs.enqueue('exports', CONTACT_EXPORT_JOB);
     },
   };
 }

@@ -15,6 +15,8 @@ export const QUEUES = {
   scheduled: { concurrency: 1 },
   /** CSV imports of payment records (claimed one at a time under a lease; long, so kept off the others). */
   imports: { concurrency: 1 },
+  /** Contact CSV exports, written to storage (claimed one at a time under a lease). */
+  exports: { concurrency: 1 },
 } as const;
 export type QueueName = keyof typeof QUEUES;
 

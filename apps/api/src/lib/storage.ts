@@ -1,6 +1,7 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import { randomToken } from './crypto.ts';
 
@@ -14,6 +15,8 @@ export const INLINE_TYPES: Record<string, string> = {
 
 export type Storage = {
   put: (input: { folder: string; data: Uint8Array; extension: string }) => Promise<string>;
+  /** Writes a file from chunks as they come (exports, reports), so it never sits in memory whole. */
+  putStream: (input: { folder: string; chunks: AsyncIterable<string | Uint8Array>; extension: string }) => Promise<string>;
   read: (key: string) => Promise<Buffer | null>;
   /** The file as a stream, for files too big to hold at once (CSV imports); null when there is none. */
   open: (key: string) => Promise<Readable | null>;
@@ -35,6 +38,18 @@ export function createLocalStorage(options: { root: string; publicUrl: string })
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, data);
+      return key;
+    },
+    async putStream({ folder, chunks, extension }) {
+      const key = `${folder}/${randomToken(18)}.${extension}`;
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      try {
+        await pipeline(Readable.from(chunks), createWriteStream(file));
+      } catch (error) {
+        await rm(file, { force: true });
+        throw error;
+      }
       return key;
     },
     async read(key) {

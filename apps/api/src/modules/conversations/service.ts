@@ -134,3 +134,8 @@ export { publishConversationEvents } from './events.ts';
 
 /** POST conversations, for callers acting outside a dashboard request too (the public client API). */
 export { createConversation } from './create.ts';
+
+/** For other modules that read conversations within the caller's scope (global search, bulk actions). */
+export { conversationScope, scopeCondition, type ConversationScope } from './scope.ts';
+export { searchCondition } from './list.ts';
+export { changedAttributes, publishConversationsEvent, type ChangedAttributes } from './events.ts';

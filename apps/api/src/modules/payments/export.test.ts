@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { schema } from '@app/db';
 import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createAccountWithAdmin, createInbox, createMember } from '../../../test/factories.ts';
-import { csvCell } from './csv.ts';
+import { csvCell } from '../../lib/csv.ts';
 import { EXPORT_COLUMNS } from './export.ts';
 import { caller, insertRecords, paymentsUrl as url } from './test-fixtures.ts';
 

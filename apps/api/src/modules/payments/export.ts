@@ -3,7 +3,7 @@ import { and, sql, type SQL } from 'drizzle-orm';
 import { schema, type Executor } from '@app/db';
 import { paymentExportFileName, type PaymentKind } from '@app/shared/payments-constants';
 import type { AccountCtx } from '../../lib/context.ts';
-import { csvLine } from './csv.ts';
+import { csvLine } from '../../lib/csv.ts';
 import { filterCondition, orderFor, type PaymentFilters } from './filters.ts';
 import { selectRecords, type PaymentRecordRow } from './queries.ts';
 import { serializePaymentRecord } from './serializers.ts';

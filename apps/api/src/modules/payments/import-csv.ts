@@ -11,7 +11,7 @@ import type { AccountCtx, Services } from '../../lib/context.ts';
 import type { Jobs } from '../../jobs/queue.ts';
 import { MAX_UPLOAD_BYTES } from '../../plugins/multipart.ts';
 import { accountInboxIds, addedToImport, claimImportRow, findImportRow, insertImportRow, updateLeasedImport, type ImportChanges, type PaymentImportRow } from './queries.ts';
-import { csvLine } from './csv.ts';
+import { csvLine } from '../../lib/csv.ts';
 import { recordProblems } from './import-json.ts';
 import { serializeImportJob } from './serializers.ts';
 import { upsertRecords, type UpsertResult } from './upsert.ts';

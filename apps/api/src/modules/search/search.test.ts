@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '@app/db';
+import { SearchAllSchema, SearchContactsSchema, SearchConversationsSchema, SearchMessagesSchema } from '@app/shared/search';
+import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createAccountWithAdmin, createContact, createConversation, createInbox, createMember } from '../../../test/factories.ts';
+import { excerpt } from './snippet.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+type Headers = Record<string, string>;
+const get = (accountId: number, path: string, headers: Headers | undefined) =>
+  t.app.inject({ method: 'GET', url: `/api/v1/accounts/${accountId}/${path}`, ...(headers ? { headers } : {}) });
+
+let sequence = 0;
+async function message(accountId: number, conversation: { id: number; inboxId: number; contactId: number }, content: string, values: Partial<typeof schema.messages.$inferInsert> = {}) {
+  sequence += 1;
+  const [row] = await t.db
+    .insert(schema.messages)
+    .values({ accountId, inboxId: conversation.inboxId, conversationId: conversation.id, content, messageType: 'incoming', senderType: 'Contact', senderId: conversation.contactId, createdAt: new Date(Date.UTC(2026, 10, 1) + sequence * 1000), ...values })
+    .returning();
+  return row!;
+}
+
+/**
+ * An account with two inboxes: an agent works only the first; conversations and messages carrying "needle" in
+ * both, a private note, and another account with the same words.
+ */
+async function world() {
+  const { account, admin } = await createAccountWithAdmin(t);
+  const agent = await createMember(t, account.id, 'agent', { name: 'Agnes Agent' });
+  const [managerRole] = await t.db.insert(schema.customRoles).values({ accountId: account.id, name: 'Contacts', permissions: ['contact_manage'] }).returning();
+  const contactManager = await createMember(t, account.id, 'agent', { customRoleId: managerRole!.id });
+  const [unassignedRole] = await t.db.insert(schema.customRoles).values({ accountId: account.id, name: 'Unassigned', permissions: ['conversation_unassigned_manage'] }).returning();
+  const unassignedOnly = await createMember(t, account.id, 'agent', { customRoleId: unassignedRole!.id });
+  const checker = await createMember(t, account.id, 'checker');
+  const mine = await createInbox(t, account.id, { name: 'Support', members: [agent.user.id, contactManager.user.id, unassignedOnly.user.id] });
+  const theirs = await createInbox(t, account.id, { name: 'Sales' });
+
+  const zed = await createContact(t, account.id, { name: 'Zed Haystack', email: 'needle.zed@example.com', phoneNumber: '+14155550111' });
+  const ann = await createContact(t, account.id, { name: 'Ann Other', identifier: 'crm-42' });
+  const visible = await createConversation(t, account.id, mine.id, { contactId: zed.id, assigneeId: agent.user.id });
+  const unassigned = await createConversation(t, account.id, mine.id, { contactId: ann.id });
+  const hidden = await createConversation(t, account.id, theirs.id, { contactId: ann.id });
+  const inVisible = await message(account.id, visible, 'Where is my needle order? It has not arrived.');
+  const note = await message(account.id, visible, 'private needle note for the team', { messageType: 'outgoing', private: true, senderType: 'User', senderId: agent.user.id });
+  await message(account.id, visible, 'needle in an activity line', { messageType: 'activity', senderType: null, senderId: null });
+  const inUnassigned = await message(account.id, unassigned, 'a needle in the unassigned one');
+  const inHidden = await message(account.id, hidden, 'needle in the sales inbox');
+
+  const foreign = await createAccountWithAdmin(t);
+  const foreignInbox = await createInbox(t, foreign.account.id);
+  const foreignContact = await createContact(t, foreign.account.id, { name: 'Needle Foreign', email: 'needle@foreign.example' });
+  const foreignConversation = await createConversation(t, foreign.account.id, foreignInbox.id, { contactId: foreignContact.id });
+  await message(foreign.account.id, foreignConversation, 'needle abroad');
+  return { account, admin, agent, contactManager, unassignedOnly, checker, zed, ann, visible, unassigned, hidden, inVisible, note, inUnassigned, inHidden, foreign };
+}
+
+describe('GET search', () => {
+  it('S1-7.93 finds contacts, conversations and messages by q, each only as far as the caller may see, with the match to highlight', async () => {
+    const w = await world();
+    const res = await get(w.account.id, 'search?q=needle', w.agent.headers);
+    expect(res.statusCode).toBe(200);
+    const { payload } = SearchAllSchema.parse(res.json());
+    // contacts: every contact of the account (agents hold contact access), never another account's
+    expect(payload.contacts.map((c) => [c.id, c.matched])).toEqual([[w.zed.id, { field: 'email', snippet: 'needle.zed@example.com' }]]);
+    // the agent works only the Support inbox: the Sales conversation and its message stay out
+    expect(payload.conversations.map((c) => c.id).sort()).toEqual([w.visible.displayId, w.unassigned.displayId].sort());
+    const zedConversation = payload.conversations.find((c) => c.id === w.visible.displayId)!;
+    expect(zedConversation).toMatchObject({
+      inbox: { name: 'Support', channel_type: 'Channel::Api' },
+      contact: { id: w.zed.id, name: 'Zed Haystack', email: 'needle.zed@example.com' },
+      assignee: { id: w.agent.user.id, name: 'Agnes Agent' },
+      matched: { field: 'contact.email', snippet: 'needle.zed@example.com' },
+    });
+    expect(payload.conversations.find((c) => c.id === w.unassigned.displayId)!.matched).toEqual({ field: 'message', snippet: 'a needle in the unassigned one' });
+    // messages newest first; the private note is found by agents; activity lines are not searched
+    expect(payload.messages.map((m) => m.id)).toEqual([w.inUnassigned.id, w.note.id, w.inVisible.id]);
+    expect(payload.messages[1]).toMatchObject({ private: true, message_type: 1, sender: { id: w.agent.user.id, type: 'user' }, conversation_id: w.visible.displayId });
+    expect(payload.messages[2]).toMatchObject({ sender: { id: w.zed.id, name: 'Zed Haystack', type: 'contact' }, matched: { field: 'content', snippet: 'Where is my needle order? It has not arrived.' } });
+
+    const admin = SearchAllSchema.parse((await get(w.account.id, 'search?q=needle', w.admin.headers)).json()).payload;
+    expect(admin.messages.map((m) => m.id)).toEqual([w.inHidden.id, w.inUnassigned.id, w.note.id, w.inVisible.id]);
+    expect(admin.conversations).toHaveLength(3);
+  });
+
+  it('keeps conversations and messages from a role without conversation access, and narrows a custom role to its conversations', async () => {
+    const w = await world();
+    const manager = SearchAllSchema.parse((await get(w.account.id, 'search?q=needle', w.contactManager.headers)).json()).payload;
+    expect(manager.contacts.map((c) => c.id)).toEqual([w.zed.id]);
+    expect(manager).toMatchObject({ conversations: [], messages: [] });
+    expect((await get(w.account.id, 'search/conversations?q=needle', w.contactManager.headers)).statusCode).toBe(403);
+    expect((await get(w.account.id, 'search/messages?q=needle', w.contactManager.headers)).statusCode).toBe(403);
+
+    // conversation_unassigned_manage: the unassigned conversations of its inboxes and its own, nothing else
+    const narrow = SearchAllSchema.parse((await get(w.account.id, 'search?q=needle', w.unassignedOnly.headers)).json()).payload;
+    expect(narrow.conversations.map((c) => c.id)).toEqual([w.unassigned.displayId]);
+    expect(narrow.messages.map((m) => m.id)).toEqual([w.inUnassigned.id]);
+  });
+
+  it('S1-7.94 S1-7.95 S1-7.96 searches one part a page at a time (15), by contact handle, display id and message text', async () => {
+    const w = await world();
+    const contacts = SearchContactsSchema.parse((await get(w.account.id, 'search/contacts?q=CRM-4', w.agent.headers)).json()).payload.contacts;
+    expect(contacts.map((c) => [c.id, c.matched])).toEqual([[w.ann.id, { field: 'identifier', snippet: 'crm-42' }]]);
+    expect(contacts[0]).toMatchObject({ name: 'Ann Other', availability_status: 'offline', identifier: 'crm-42' });
+    expect(contacts[0]).not.toHaveProperty('contact_inboxes');
+
+    const byId = SearchConversationsSchema.parse((await get(w.account.id, `search/conversations?q=${w.visible.displayId}`, w.agent.headers)).json()).payload.conversations;
+    expect(byId.find((c) => c.id === w.visible.displayId)?.matched).toEqual({ field: 'id', snippet: `#${w.visible.displayId}` });
+    expect(byId.find((c) => c.id === w.visible.displayId)?.message).toMatchObject({ content: 'private needle note for the team' });
+
+    for (let i = 0; i < 16; i += 1) await message(w.account.id, w.visible, `bulk haystack line ${i}`);
+    const first = SearchMessagesSchema.parse((await get(w.account.id, 'search/messages?q=haystack line', w.agent.headers)).json()).payload.messages;
+    const second = SearchMessagesSchema.parse((await get(w.account.id, 'search/messages?q=haystack%20line&page=2', w.agent.headers)).json()).payload.messages;
+    expect(first).toHaveLength(15);
+    expect(second.map((m) => m.content)).toEqual(['bulk haystack line 0']);
+    // a percent sign is text, not a wildcard
+    expect(SearchMessagesSchema.parse((await get(w.account.id, 'search/messages?q=hay%25line', w.agent.headers)).json()).payload.messages).toEqual([]);
+  });
+
+  it('cuts long matches to an excerpt around q of at most 200 characters', async () => {
+    const w = await world();
+    const long = `${'lorem ipsum '.repeat(40)}the rare-token sits here ${'dolor sit amet '.repeat(40)}`;
+    await message(w.account.id, w.visible, long);
+    const [found] = SearchMessagesSchema.parse((await get(w.account.id, 'search/messages?q=rare-token', w.agent.headers)).json()).payload.messages;
+    expect(found!.content).toBe(long);
+    expect(found!.matched.snippet.length).toBeLessThanOrEqual(200);
+    expect(found!.matched.snippet).toMatch(/^….*the rare-token sits here.*…$/);
+    expect(excerpt('short text', 'x')).toBe('short text');
+  });
+
+  it('answers 422 for a blank or long q, 401 signed out, 403 for a checker, 404 for another account', async () => {
+    const w = await world();
+    for (const path of ['search', 'search/contacts', 'search/conversations', 'search/messages']) {
+      const blank = await get(w.account.id, `${path}?q=%20`, w.admin.headers);
+      expect(blank.statusCode).toBe(422);
+      expect(blank.json().errors.q).toEqual(['must not be blank']);
+      expect((await get(w.account.id, `${path}?q=${'x'.repeat(201)}`, w.admin.headers)).json().errors.q).toEqual(['is too long (maximum is 200 characters)']);
+      expect((await get(w.account.id, `${path}?q=needle`, undefined)).statusCode).toBe(401);
+      expect((await get(w.account.id, `${path}?q=needle`, w.checker.headers)).statusCode).toBe(403);
+      expect((await get(w.account.id, `${path}?q=needle`, w.foreign.admin.headers)).statusCode).toBe(404);
+    }
+    // the other account's administrator searching their own account never meets this account's rows
+    const theirs = SearchAllSchema.parse((await get(w.foreign.account.id, 'search?q=needle', w.foreign.admin.headers)).json()).payload;
+    expect(theirs.contacts.map((c) => c.name)).toEqual(['Needle Foreign']);
+    expect(theirs.messages.map((m) => m.content)).toEqual(['needle abroad']);
+  });
+});
