@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { SEARCH_PAGE_SIZE } from '@app/shared/search';
+import { PAGE_SIZE } from '../constants.ts';
 import { Button } from '../../../components/button.tsx';
 import { PageStatus } from '../../../components/page-status.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -100,13 +100,13 @@ export function SearchResultsView({ accountId, q, tab, tabs, page, search, previ
 
   const count = data[tab].length;
   const pager =
-    page > 1 || count >= SEARCH_PAGE_SIZE ? (
+    page > 1 || count >= PAGE_SIZE ? (
       <nav className="search-pager" aria-label={t('SEARCH.PAGINATION', { tab: t(`SEARCH.TAB.${tab}`) })}>
         <Button size="small" disabled={page <= 1 || search.isFetching} onClick={() => onPage(page - 1)}>
           {t('SEARCH.PREVIOUS')}
         </Button>
         <span aria-current="page">{t('SEARCH.PAGE', { page })}</span>
-        <Button size="small" disabled={count < SEARCH_PAGE_SIZE || search.isFetching} onClick={() => onPage(page + 1)}>
+        <Button size="small" disabled={count < PAGE_SIZE || search.isFetching} onClick={() => onPage(page + 1)}>
           {t('SEARCH.NEXT')}
         </Button>
       </nav>

@@ -2,7 +2,7 @@ import '../messages.ts';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { canAccess } from '@app/shared/permissions';
-import { SEARCH_ALL_PREVIEW } from '@app/shared/search';
+import { ALL_PREVIEW } from '../constants.ts';
 import { useCurrentAccount } from '../../auth/index.ts';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { useShortcut } from '../../../lib/shortcuts/index.ts';
@@ -131,7 +131,7 @@ export function SearchPage() {
           tabs={tabs}
           page={page}
           search={search}
-          preview={SEARCH_ALL_PREVIEW}
+          preview={ALL_PREVIEW}
           onTab={(next) => go({ tab: next, page: 1 })}
           onPage={(next) => {
             go({ page: next });
