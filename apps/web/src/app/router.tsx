@@ -22,6 +22,7 @@ import { integrationsRoutes } from '../features/integrations/routes.tsx';
 import { paymentsRoutes } from '../features/payments/routes.tsx';
 import { conversationSummariesRoutes } from '../features/conversation-summaries/routes.tsx';
 import { contactsRoutes } from '../features/contacts/routes.tsx';
+import { searchRoutes } from '../features/search/routes.tsx';
 import { LazyScreen } from '../components/lazy-screen.tsx';
 import { SettingsMessages } from '../components/settings-messages.tsx';
 import { routeNamesOf } from '../lib/route-registry.ts';
@@ -48,6 +49,7 @@ const accountChildren: RouteObject[] = [
       ...paymentsRoutes,
       ...conversationSummariesRoutes,
       ...contactsRoutes,
+      ...searchRoutes,
       {
         // The settings screens: their strings load with the first of them (components/settings-messages.tsx).
         element: (

@@ -1,6 +1,7 @@
 import './messages.ts';
 import { CONVERSATION_PRIORITIES, CONVERSATION_STATUSES } from '@app/shared/constants';
-import { CONTACT_FILTER_KEYS, CONVERSATION_FILTER_KEYS } from '@app/shared/custom-filters';
+// Types only: @app/shared/custom-filters holds zod schemas, which the builder's chunks must not load.
+import type { CONTACT_FILTER_KEYS, CONVERSATION_FILTER_KEYS } from '@app/shared/custom-filters';
 import type { CustomAttributeDefinition } from '@app/shared/custom-attributes';
 import { t, type MessageKey } from '../../lib/i18n/i18n.ts';
 import type { FilterAttribute, FilterAttributeType, FilterOption } from './types.ts';
@@ -8,7 +9,10 @@ import type { FilterAttribute, FilterAttributeType, FilterOption } from './types
 type ConversationKey = (typeof CONVERSATION_FILTER_KEYS)[number];
 type ContactKey = (typeof CONTACT_FILTER_KEYS)[number];
 
-/** The value kind of each standard key, as apps/api/src/lib/filters/attributes.ts types it. */
+/**
+ * The value kind of each standard key, as apps/api/src/lib/filters/attributes.ts types it. The records are typed
+ * by the shared key lists, so a key added there fails the build here; their order is the order offered.
+ */
 const CONVERSATION_TYPES: Record<ConversationKey, FilterAttributeType> = {
   status: 'enum',
   assignee_id: 'id',
@@ -88,7 +92,7 @@ export function conversationFilterAttributes(sources: ConversationFilterSources)
     labels: labelOptions(sources.labels),
   };
   return [
-    ...CONVERSATION_FILTER_KEYS.map((key) => standard(key, CONVERSATION_TYPES[key], options[key])),
+    ...(Object.keys(CONVERSATION_TYPES) as ConversationKey[]).map((key) => standard(key, CONVERSATION_TYPES[key], options[key])),
     ...(sources.customAttributes ?? []).filter((def) => def.attribute_model === 'conversation_attribute').map(customFilterAttribute),
   ];
 }
@@ -97,7 +101,7 @@ export function conversationFilterAttributes(sources: ConversationFilterSources)
 export function contactFilterAttributes(sources: Pick<ConversationFilterSources, 'labels' | 'customAttributes'>): FilterAttribute[] {
   const labels = labelOptions(sources.labels);
   return [
-    ...CONTACT_FILTER_KEYS.map((key) => standard(key, CONTACT_TYPES[key], key === 'labels' ? labels : undefined)),
+    ...(Object.keys(CONTACT_TYPES) as ContactKey[]).map((key) => standard(key, CONTACT_TYPES[key], key === 'labels' ? labels : undefined)),
     ...(sources.customAttributes ?? []).filter((def) => def.attribute_model === 'contact_attribute').map(customFilterAttribute),
   ];
 }

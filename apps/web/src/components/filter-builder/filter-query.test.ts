@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FilterQuerySchema } from '@app/shared/custom-filters';
+import { CONTACT_FILTER_KEYS, CONVERSATION_FILTER_KEYS, FilterQuerySchema } from '@app/shared/custom-filters';
 import { ApiError } from '../../lib/api-client.ts';
 import { contactFilterAttributes, conversationFilterAttributes, customFilterAttribute } from './attributes.ts';
 import { checkRows, emptyRow, fromFilterQuery, rowErrorsOf, toFilterQuery, withAttribute, withOperator } from './filter-query.ts';
@@ -10,7 +10,8 @@ const byKey = (key: string) => attributes.find((a) => a.key === key)!;
 
 describe('filter query helpers', () => {
   it('offers every standard key of both models, typed as the API types them', () => {
-    expect(attributes.map((a) => a.key)).toEqual(expect.arrayContaining(['status', 'assignee_id', 'inbox_id', 'labels', 'created_at', 'priority', 'mail_subject']));
+    expect(attributes.map((a) => a.key)).toEqual([...CONVERSATION_FILTER_KEYS]);
+    expect(contactFilterAttributes({}).map((a) => a.key)).toEqual([...CONTACT_FILTER_KEYS]);
     expect(byKey('status')).toMatchObject({ type: 'enum', label: 'Status' });
     expect(byKey('inbox_id').options).toEqual([{ value: 1, label: 'Support' }]);
     expect(byKey('created_at').type).toBe('date');

@@ -1,6 +1,7 @@
 import type { SettingsMessages } from './en-settings.ts';
 import type { FilterBuilderMessages } from './en-filter-builder.ts';
 import type { ListToolsMessages } from './en-list-tools.ts';
+import type { SearchMessages } from './en-search.ts';
 import type { PaymentsMessages } from './en-payments.ts';
 import type { ConversationSummariesMessages } from './en-conversation-summaries.ts';
 import type { PaymentOcrMessages } from './en-payment-ocr.ts';
@@ -106,6 +107,7 @@ export type MessageKey = keyof typeof en | keyof SettingsMessages
   | keyof ConversationSummariesMessages
   | keyof FilterBuilderMessages
   | keyof ListToolsMessages
+  | keyof SearchMessages
   | keyof PaymentOcrMessages
   | keyof PaymentsMessages
   | keyof ContactsMessages;
