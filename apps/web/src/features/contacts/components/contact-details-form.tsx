@@ -8,7 +8,7 @@ import { useToast } from '../../../components/toast-provider.tsx';
 import { t, type MessageKey } from '../../../lib/i18n/i18n.ts';
 import { useUpdateContact } from '../api.ts';
 import { changedBody, formValuesOf, type ContactField, type ContactFormValues } from '../utils/contact-fields.ts';
-import { readContactErrors, type ContactErrors } from '../utils/contact-errors.ts';
+import { contactFlowError, readContactErrors, type ContactErrors } from '../utils/contact-errors.ts';
 
 const LABELS: Record<ContactField, MessageKey> = {
   name: 'CONTACTS.FORM.NAME',
@@ -26,12 +26,21 @@ export const fieldLabels = () => Object.fromEntries(Object.entries(LABELS).map((
  * The contact's details as a form (PATCH contacts/{id} with the fields that changed). A 422 puts each attribute's
  * message under its field (S1-5.46, S1-8.14); another error shows the server's message (S1-8.15).
  */
-export function ContactDetailsForm({ accountId, contact, readOnly }: { accountId: number; contact: Contact; readOnly: boolean }) {
+type ContactDetailsFormProps = {
+  accountId: number;
+  contact: Contact;
+  readOnly: boolean;
+  /** A duplicate (DUPLICATE_CONTACT): open the merge dialog searching for the value another contact holds. */
+  onFindDuplicate?: (query: string) => void;
+};
+
+export function ContactDetailsForm({ accountId, contact, readOnly, onFindDuplicate }: ContactDetailsFormProps) {
   const update = useUpdateContact(accountId);
   const toast = useToast();
   const saved = formValuesOf(contact);
   const [values, setValues] = useState<ContactFormValues>(saved);
   const [errors, setErrors] = useState<ContactErrors>({ fields: {}, message: null });
+  const [duplicate, setDuplicate] = useState<string | null>(null);
   // The contact changed on the server (a merge, another member's edit, an event): an untouched form follows it; a
   // form with edits keeps them.
   const [shown, setShown] = useState<ContactFormValues>(saved);
@@ -54,9 +63,15 @@ export function ContactDetailsForm({ accountId, contact, readOnly }: { accountId
         onSuccess: (next) => {
           setValues(formValuesOf(next));
           setErrors({ fields: {}, message: null });
+          setDuplicate(null);
           toast(t('CONTACTS.FORM.SAVED'), 'success');
         },
-        onError: (failure) => setErrors(readContactErrors(failure, fieldLabels(), t('CONTACTS.FORM.SAVE_ERROR'))),
+        onError: (failure) => {
+          setErrors(readContactErrors(failure, fieldLabels(), t('CONTACTS.FORM.SAVE_ERROR')));
+          const flow = contactFlowError(failure);
+          const field = flow?.code === 'DUPLICATE_CONTACT' ? flow.data.find((name): name is 'email' | 'phone_number' | 'identifier' => ['email', 'phone_number', 'identifier'].includes(name)) : undefined;
+          setDuplicate(field ? values[field].trim() : null);
+        },
       },
     );
   };
@@ -77,6 +92,14 @@ export function ContactDetailsForm({ accountId, contact, readOnly }: { accountId
       {errors.message ? (
         <p className="contacts-alert" role="alert">
           {errors.message}
+        </p>
+      ) : null}
+      {duplicate && onFindDuplicate ? (
+        <p className="contacts-notice" role="status">
+          {t('CONTACTS.FORM.DUPLICATE', { value: duplicate })}{' '}
+          <Button size="small" variant="link" onClick={() => onFindDuplicate(duplicate)}>
+            {t('CONTACTS.FORM.FIND_DUPLICATE')}
+          </Button>
         </p>
       ) : null}
       {field('name')}

@@ -16,10 +16,10 @@ import { mergePreview } from '../utils/merge-preview.ts';
 const SEARCH_DELAY_MS = 250;
 
 /** The contacts matching what is typed (GET contacts/search), the current one left out. */
-function Picker({ accountId, exclude, onPick }: { accountId: number; exclude: number; onPick: (contact: Contact) => void }) {
+function Picker({ accountId, exclude, initialQuery, onPick }: { accountId: number; exclude: number; initialQuery: string; onPick: (contact: Contact) => void }) {
   const id = useId();
-  const [text, setText] = useState('');
-  const [q, setQ] = useState('');
+  const [text, setText] = useState(initialQuery);
+  const [q, setQ] = useState(initialQuery.trim());
   useEffect(() => {
     const timer = setTimeout(() => setQ(text.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
@@ -109,7 +109,7 @@ function Preview({ accountId, base, mergee }: { accountId: number; base: Contact
  * Merge (POST actions/contact_merge): find the duplicate, see the contact the merge leaves, keep this contact or the
  * other, then merge. The kept contact's profile opens afterwards.
  */
-export function MergeDialog({ accountId, contact, onClose }: { accountId: number; contact: Contact; onClose: () => void }) {
+export function MergeDialog({ accountId, contact, initialQuery = '', onClose }: { accountId: number; contact: Contact; initialQuery?: string; onClose: () => void }) {
   const [other, setOther] = useState<Contact | null>(null);
   const [keepCurrent, setKeepCurrent] = useState(true);
   const merge = useMergeContacts(accountId);
@@ -155,7 +155,7 @@ export function MergeDialog({ accountId, contact, onClose }: { accountId: number
         </div>
       ) : (
         <>
-          <Picker accountId={accountId} exclude={contact.id} onPick={setOther} />
+          <Picker accountId={accountId} exclude={contact.id} initialQuery={initialQuery} onPick={setOther} />
           <div className="modal__actions">
             <Button onClick={onClose}>{t('CONTACTS.MERGE.CANCEL')}</Button>
           </div>

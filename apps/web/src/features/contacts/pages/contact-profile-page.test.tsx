@@ -55,6 +55,24 @@ describe('contact profile', () => {
     expect(server.called(`PATCH ${at('contacts/1')}`)[2]!.body).toEqual({ email: 'taken@example.com' });
   });
 
+  it('S1-8.16 a duplicate email offers to merge with the contact that holds it', async () => {
+    const other = makeContact(2, { name: 'Ann Work', email: 'ann@work.example' });
+    openProfile(ann, {
+      [`PATCH ${at('contacts/1')}`]: { status: 422, body: { message: 'Email has already been taken', errors: { email: ['has already been taken'] } } },
+      [`GET ${at('contacts/search?page=1&sort=name&include_contact_inboxes=false&q=ann%40work.example')}`]: { body: { meta: { count: 1, current_page: 1 }, payload: [other] } },
+      [`GET ${at('contacts/2/labels')}`]: { body: { payload: [] } },
+    });
+    const email = await screen.findByRole('textbox', { name: 'Email' });
+    await userEvent.clear(email);
+    await userEvent.type(email, 'ann@work.example');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Another contact already has ann@work.example.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Merge with it' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Merge contacts' });
+    expect(within(dialog).getByRole('searchbox', { name: 'Find the duplicate' })).toHaveValue('ann@work.example');
+    expect(await within(dialog).findByRole('button', { name: 'Choose Ann Work' })).toBeInTheDocument();
+  });
+
   it('S1-7.65 lists the notes newest first, adds one and deletes one after confirming', async () => {
     const { server } = openProfile(ann, {
       [`GET ${at('contacts/1/notes')}`]: { body: [makeNote(2, { content: 'Prefers email' }), makeNote(1, { content: 'Called on Monday', user: { id: 5, name: 'Sam', email: 's@example.com', thumbnail: '' } })] },

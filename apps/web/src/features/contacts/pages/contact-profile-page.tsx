@@ -33,7 +33,8 @@ function Profile({ contact }: { contact: Contact }) {
   const navigate = useNavigate();
   const toast = useToast();
   const { confirm, dialog } = useConfirmDialog();
-  const [merging, setMerging] = useState(false);
+  // The merge dialog: closed (null) or open, with the search it starts from.
+  const [merging, setMerging] = useState<string | null>(null);
   const name = contact.name || t('CONTACTS.UNNAMED');
 
   const deleteContact = async () => {
@@ -61,7 +62,7 @@ function Profile({ contact }: { contact: Contact }) {
           </p>
         </div>
         <div className="contact-profile__actions">
-          {access.canMerge ? <Button onClick={() => setMerging(true)}>{t('CONTACTS.MERGE.BUTTON')}</Button> : null}
+          {access.canMerge ? <Button onClick={() => setMerging('')}>{t('CONTACTS.MERGE.BUTTON')}</Button> : null}
           {access.canDelete ? (
             <Button variant="danger" loading={remove.isPending} onClick={() => void deleteContact()}>
               {t('CONTACTS.DELETE.BUTTON')}
@@ -73,7 +74,7 @@ function Profile({ contact }: { contact: Contact }) {
         <div className="contact-profile__column">
           <section className="contact-card" aria-label={t('CONTACTS.PROFILE.DETAILS')}>
             <h2 className="contact-card__title">{t('CONTACTS.PROFILE.DETAILS')}</h2>
-            <ContactDetailsForm key={contact.id} accountId={accountId} contact={contact} readOnly={!access.canManage} />
+            <ContactDetailsForm key={contact.id} accountId={accountId} contact={contact} readOnly={!access.canManage} onFindDuplicate={access.canMerge ? setMerging : undefined} />
           </section>
           <CustomAttributesPanel accountId={accountId} contact={contact} canWrite={access.canManage} />
         </div>
@@ -83,7 +84,7 @@ function Profile({ contact }: { contact: Contact }) {
           <ConversationsPanel accountId={accountId} contactId={contact.id} />
         </div>
       </div>
-      {merging ? <MergeDialog accountId={accountId} contact={contact} onClose={() => setMerging(false)} /> : null}
+      {merging !== null ? <MergeDialog accountId={accountId} contact={contact} initialQuery={merging} onClose={() => setMerging(null)} /> : null}
       {dialog}
     </>
   );

@@ -49,6 +49,18 @@ describe('contacts list', () => {
     expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
   });
 
+  it('a page past the end (an old link) moves on to the last page', async () => {
+    const { router } = openContacts(
+      {
+        [`GET ${at('contacts?page=9&sort=-last_activity_at&include_contact_inboxes=false')}`]: listReply([], 20, 9),
+        [`GET ${at('contacts?page=2&sort=-last_activity_at&include_contact_inboxes=false')}`]: listReply([makeContact(16)], 20, 2),
+      },
+      { path: screenPath('contacts?page=9') },
+    );
+    expect(await screen.findByText('Contact 16')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
+  });
+
   it('S1-7.56 a search asks contacts/search with q and says when nothing matches', async () => {
     const { server, router } = openContacts({
       [ALL]: listReply([makeContact(1)]),

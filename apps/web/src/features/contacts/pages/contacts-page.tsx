@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { CONTACT_SORT_KEYS, CONTACTS_PER_PAGE } from '@app/shared/contacts';
 import { Button } from '../../../components/button.tsx';
@@ -115,6 +115,18 @@ export function ContactsPage({ scope: scopeKind }: { scope: Scope }) {
     );
 
   const filterCount = params.filter?.length ?? 0;
+  // A page past the end (contacts went away, an old link): on to the last page there is.
+  const count = list.data?.meta.count ?? 0;
+  const pastEnd = !list.isPlaceholderData && list.data !== undefined && contacts.length === 0 && count > 0 && params.page > 1;
+  const lastPage = pastEnd ? Math.max(1, Math.ceil(count / CONTACTS_PER_PAGE)) : null;
+  const searchText = search.toString();
+  useEffect(() => {
+    if (lastPage === null) return;
+    const next = new URLSearchParams(searchText);
+    if (lastPage > 1) next.set('page', String(lastPage));
+    else next.delete('page');
+    setSearch(next, { replace: true });
+  }, [lastPage, searchText, setSearch]);
   return (
     <SettingsPage
       title={title}

@@ -23,3 +23,25 @@ export function readContactErrors(error: unknown, labels: Record<ContactField, s
   const server = error.status !== 0 && typeof error.body.message === 'string' && error.body.message ? error.body.message : null;
   return { fields, message: server ?? fallback };
 }
+
+const TAKEN = 'has already been taken';
+
+/**
+ * The contact flow's two exceptions (001 section 8, as Chatwoot's DuplicateContactException and
+ * ExceptionWithMessage): DUPLICATE_CONTACT carries the attributes another contact already holds (a 422 "has
+ * already been taken" on email, phone_number or identifier), ERROR_WITH_MESSAGE the server's message. Null when
+ * the failure is neither (a 422 on other fields, no answer).
+ */
+export type ContactFlowError = { code: 'DUPLICATE_CONTACT'; data: string[] } | { code: 'ERROR_WITH_MESSAGE'; data: string };
+
+export function contactFlowError(error: unknown): ContactFlowError | null {
+  if (!(error instanceof ApiError) || error.status === 0) return null;
+  if (error.status === 422) {
+    const taken = Object.entries(error.fieldErrors)
+      .filter(([, messages]) => Array.isArray(messages) && messages.includes(TAKEN))
+      .map(([attribute]) => attribute.replace(/^contact\./, ''));
+    if (taken.length) return { code: 'DUPLICATE_CONTACT', data: taken };
+  }
+  const message = typeof error.body.message === 'string' && error.body.message ? error.body.message : null;
+  return message ? { code: 'ERROR_WITH_MESSAGE', data: message } : null;
+}

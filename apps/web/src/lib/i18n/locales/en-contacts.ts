@@ -139,6 +139,8 @@ export const contactsScreensEn = {
   'CONTACTS.FORM.SAVED': 'Contact saved.',
   'CONTACTS.FORM.SAVE_ERROR': 'The contact could not be saved.',
   'CONTACTS.FORM.NO_CHANGES': 'Nothing to save.',
+  'CONTACTS.FORM.DUPLICATE': 'Another contact already has {value}.',
+  'CONTACTS.FORM.FIND_DUPLICATE': 'Merge with it',
   'CONTACTS.ATTRIBUTES.TITLE': 'Custom attributes',
   'CONTACTS.ATTRIBUTES.EMPTY': 'No custom attributes for contacts yet. An administrator adds them under Settings → Custom attributes.',
   'CONTACTS.ATTRIBUTES.EDIT': 'Edit {name}',
