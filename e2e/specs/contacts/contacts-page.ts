@@ -44,7 +44,7 @@ export class ContactsPage {
 
   /** Opens the merge dialog and picks the duplicate found by `query`; answers the dialog. */
   async pickDuplicate(query: string, name: string) {
-    await this.page.getByRole('button', { name: 'Merge' }).click();
+    await this.page.getByRole('button', { name: 'Merge', exact: true }).click();
     const dialog = this.page.getByRole('dialog', { name: 'Merge contacts' });
     await dialog.getByRole('searchbox', { name: 'Find the duplicate' }).fill(query);
     await dialog.getByRole('button', { name: `Choose ${name}` }).click();

@@ -122,7 +122,7 @@ export function ContactDetailsForm({ accountId, contact, readOnly, onFindDuplica
       />
       {readOnly ? null : (
         <div className="contact-form__actions">
-          <Button variant="ghost" disabled={!body || update.isPending} onClick={() => (setValues(saved), setErrors({ fields: {}, message: null }))}>
+          <Button variant="ghost" disabled={!body || update.isPending} onClick={() => (setValues(saved), setErrors({ fields: {}, message: null }), setDuplicate(null))}>
             {t('CONTACTS.FORM.RESET')}
           </Button>
           <Button type="submit" variant="primary" loading={update.isPending} disabled={!body}>

@@ -76,3 +76,18 @@ describe('contact panel', () => {
     expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
   });
 });
+
+describe('contact panel phone', () => {
+  it('edits the phone number with the phone input, loaded on demand', async () => {
+    const conversation = makeConversation(40);
+    const server = fakeApi({
+      [`PATCH ${at(`contacts/${conversation.meta.sender.id}`)}`]: { status: 422, body: { message: 'Phone number must be in E.164 format', errors: { phone_number: ['must be in E.164 format (+ followed by up to 15 digits)'] } } },
+    });
+    renderAccountScreen(<Harness conversation={conversation} />, { path: `/app/accounts/${ACCOUNT_ID}/conversations/40`, account: makeAccount(ACCOUNT_ID, 'agent') });
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Phone' }));
+    const input = await screen.findByRole('textbox', { name: 'Phone' });
+    await userEvent.type(input, '12{Enter}');
+    expect(await screen.findByText(/must be in E\.164 format/)).toBeInTheDocument();
+    expect(server.called(`PATCH ${at(`contacts/${conversation.meta.sender.id}`)}`)[0]!.body).toEqual({ phone_number: '12' });
+  });
+});

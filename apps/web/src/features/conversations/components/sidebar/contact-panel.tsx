@@ -1,9 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Conversation } from '@app/shared/conversations';
 import { canAccess } from '@app/shared/permissions';
-import { PhoneInput } from '../../../../components/phone-input.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { t, type MessageKey } from '../../../../lib/i18n/i18n.ts';
 import { accountPath } from '../../../../lib/routing.ts';
@@ -14,6 +13,10 @@ import { patchConversation } from '../../utils/list-cache.ts';
 import { TintedAvatar } from '../tinted-avatar.tsx';
 import { Icon, type IconName } from '../icon.tsx';
 import './contact-panel.css';
+
+// The phone input carries the phone number metadata (about 30 KB gzipped): loaded when a phone number is edited,
+// never with the conversation view (bench/web's workspace budget).
+const PhoneInput = lazy(() => import('../../../../components/phone-input.tsx').then((module) => ({ default: module.PhoneInput })));
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
@@ -56,7 +59,9 @@ function FieldEditor({ row, saving, error, onSave, onCancel }: EditorProps) {
       }}
     >
       {row.field === 'phone_number' ? (
-        <PhoneInput label={label} value={value} onChange={setValue} error={error ?? undefined} />
+        <Suspense fallback={<p className="cw-panel__note">{t('CONVERSATION.LOADING')}</p>}>
+          <PhoneInput label={label} value={value} onChange={setValue} error={error ?? undefined} />
+        </Suspense>
       ) : (
         <div className={`field${error ? ' field--error' : ''}`}>
           <label htmlFor={id}>{label}</label>
