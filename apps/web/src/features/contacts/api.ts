@@ -136,6 +136,34 @@ export function useUpdateContact(accountId: number) {
   });
 }
 
+/** PATCH contacts/{id} as multipart with `avatar` (PNG, JPEG, GIF or WebP, at most 4 MB). */
+export function useUploadContactAvatar(accountId: number, id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File): Promise<Contact> => {
+      const form = new FormData();
+      form.append('avatar', file);
+      return (await api(`${contactsPath(accountId)}/${id}`, { method: 'PATCH', body: form, schema: ContactResponseSchema })).payload;
+    },
+    onSuccess: (contact) => {
+      client.setQueryData(contactKeys.detail(accountId, id), contact);
+      void client.invalidateQueries({ queryKey: contactKeys.lists(accountId) });
+    },
+  });
+}
+
+/** DELETE contacts/{id}/avatar. */
+export function useDeleteContactAvatar(accountId: number, id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (): Promise<Contact> => (await api(`${contactsPath(accountId)}/${id}/avatar`, { method: 'DELETE', schema: ContactResponseSchema })).payload,
+    onSuccess: (contact) => {
+      client.setQueryData(contactKeys.detail(accountId, id), contact);
+      void client.invalidateQueries({ queryKey: contactKeys.lists(accountId) });
+    },
+  });
+}
+
 /** DELETE contacts/{id} (administrators and contact_manage). */
 export function useDeleteContact(accountId: number) {
   const client = useQueryClient();

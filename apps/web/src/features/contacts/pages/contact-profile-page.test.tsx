@@ -181,6 +181,24 @@ describe('contact profile', () => {
     expect(server.called(`POST ${at('actions/contact_merge')}`)[0]!.body).toEqual({ base_contact_id: 2, mergee_contact_id: 1 });
   });
 
+  it('S1-7.63 uploads a picture (multipart avatar) and removes it (DELETE contacts/{id}/avatar)', async () => {
+    URL.createObjectURL = () => 'blob:preview-1';
+    URL.revokeObjectURL = () => {};
+    const withPicture = { ...ann, thumbnail: '/uploads/ann.png' };
+    const { server } = openProfile(ann, {
+      [`PATCH ${at('contacts/1')}`]: { body: { payload: withPicture } },
+      [`DELETE ${at('contacts/1/avatar')}`]: { body: { payload: ann } },
+    });
+    const input = await screen.findByLabelText<HTMLInputElement>('Picture', { selector: 'input' });
+    await userEvent.upload(input, new File(['png'], 'ann.png', { type: 'image/png' }));
+    expect(await screen.findByText('Picture updated.')).toBeInTheDocument();
+    const sent = server.called(`PATCH ${at('contacts/1')}`)[0]!;
+    expect((sent.form!.get('avatar') as File).name).toBe('ann.png');
+    await userEvent.click(within(screen.getByRole('group', { name: 'Picture' })).getByRole('button', { name: 'Remove' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Remove the picture?' })).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(server.called(`DELETE ${at('contacts/1/avatar')}`)).toHaveLength(1));
+  });
+
   it('an administrator deletes the contact after confirming and goes back to the list', async () => {
     const { server, router } = openProfile(ann, { [`DELETE ${at('contacts/1')}`]: { body: {} } });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete contact' }));

@@ -12,6 +12,7 @@ import { t } from '../../../lib/i18n/i18n.ts';
 import { accountPath } from '../../../lib/routing.ts';
 import { useCurrentAccount } from '../../auth/index.ts';
 import { useContact, useDeleteContact } from '../api.ts';
+import { ContactAvatarField } from '../components/contact-avatar-field.tsx';
 import { ContactDetailsForm } from '../components/contact-details-form.tsx';
 import { ConversationsPanel } from '../components/conversations-panel.tsx';
 import { CustomAttributesPanel } from '../components/custom-attributes-panel.tsx';
@@ -74,6 +75,7 @@ function Profile({ contact }: { contact: Contact }) {
         <div className="contact-profile__column">
           <section className="contact-card" aria-label={t('CONTACTS.PROFILE.DETAILS')}>
             <h2 className="contact-card__title">{t('CONTACTS.PROFILE.DETAILS')}</h2>
+            {access.canManage ? <ContactAvatarField accountId={accountId} contact={contact} /> : null}
             <ContactDetailsForm key={contact.id} accountId={accountId} contact={contact} readOnly={!access.canManage} onFindDuplicate={access.canMerge ? setMerging : undefined} />
           </section>
           <CustomAttributesPanel accountId={accountId} contact={contact} canWrite={access.canManage} />

@@ -212,6 +212,14 @@ export const contactsScreensEn = {
   'CONTACTS.DELETE.DONE': '{name} was deleted.',
   'CONTACTS.DELETE.ERROR': 'The contact could not be deleted.',
   'CONTACTS.UNNAMED': 'Unnamed contact',
+  'CONTACTS.AVATAR.LABEL': 'Picture',
+  'CONTACTS.AVATAR.UPDATED': 'Picture updated.',
+  'CONTACTS.AVATAR.REMOVED': 'Picture removed.',
+  'CONTACTS.AVATAR.ERROR': 'The picture could not be changed.',
+  'CONTACTS.AVATAR.REMOVE_TITLE': 'Remove the picture?',
+  'CONTACTS.AVATAR.REMOVE_DESCRIPTION': 'The contact shows their initials instead.',
+  'CONTACTS.AVATAR.REMOVE_CONFIRM': 'Remove',
+  'CONTACTS.AVATAR.REMOVE_CANCEL': 'Keep it',
 } as const;
 
 export type ContactsMessages = typeof contactsScreensEn;
