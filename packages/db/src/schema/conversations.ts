@@ -86,8 +86,8 @@ export const contacts = pgTable(
     index('contacts_account_company_idx').on(t.accountId, sql`lower(${t.additionalAttributes} ->> 'company_name')`, t.id).where(listedContact(t)),
     index('contacts_account_city_idx').on(t.accountId, sql`lower(${t.additionalAttributes} ->> 'city')`, t.id).where(listedContact(t)),
     index('contacts_account_country_idx').on(t.accountId, sql`lower(${t.additionalAttributes} ->> 'country')`, t.id).where(listedContact(t)),
-    // the contact filter's country_code (Chatwoot's country filter): combined with a date range by a bitmap AND
-    index('contacts_account_country_code_idx').on(t.accountId, sql`lower(${t.additionalAttributes} ->> 'country_code')`).where(listedContact(t)),
+    // the contact filter's country_code (Chatwoot's country filter), alone or with a created_at range ("new this month")
+    index('contacts_account_country_code_idx').on(t.accountId, sql`lower(${t.additionalAttributes} ->> 'country_code')`, t.createdAt).where(listedContact(t)),
     // the delete and avatar jobs find their work
     index('contacts_deleting_idx').on(t.deletingAt).where(sql`${t.deletingAt} is not null`),
     index('contacts_avatar_source_idx').on(t.id).where(sql`${t.avatarSourceUrl} is not null`),

@@ -96,7 +96,7 @@ describe('contact avatars', () => {
     expect((await t.app.inject({ method: 'GET', url: file })).statusCode).toBe(404);
   });
 
-  it('avatar_url on create/update is refused (422, nothing written) when it names a private address or is not http(s)', async () => {
+  it('S1-8.14 avatar_url on create/update is refused (422, nothing written) when it names a private address or is not http(s), with the other attributes\' errors', async () => {
     const { account, admin } = await createAccountWithAdmin(t);
     const before = await countRows(t, schema.contacts);
     for (const avatar_url of [`${origin}/face.png`, 'http://10.0.0.8/a.png', 'ftp://example.com/a.png']) {
@@ -105,6 +105,12 @@ describe('contact avatars', () => {
       expect(Object.keys(res.json().errors), avatar_url).toEqual(['avatar_url']);
     }
     expect(await countRows(t, schema.contacts)).toBe(before);
+    // with a taken email and identifier too: every attribute's error at once
+    await createContact(t, account.id, { email: 'taken@example.com', identifier: 'taken-id' });
+    const all = await call('POST', url(account.id), admin.headers, { name: 'Dup', email: 'TAKEN@example.com', identifier: 'taken-id', avatar_url: 'http://10.0.0.8/a.png' });
+    expect(all.statusCode).toBe(422);
+    expect(all.json().errors).toEqual({ email: ['has already been taken'], identifier: ['has already been taken'], avatar_url: ['must point to a public address'] });
+    expect(await countRows(t, schema.contacts)).toBe(before + 1);
     const contact = await createContact(t, account.id, { email: 'upd@example.com' });
     expect((await call('PATCH', url(account.id, `/${contact.id}`), admin.headers, { name: 'Changed', avatar_url: 'http://[::1]/a.png' })).statusCode).toBe(422);
     expect((await contactRow(contact.id))!.name).not.toBe('Changed');

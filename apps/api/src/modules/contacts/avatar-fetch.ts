@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { schema } from '@app/db';
-import { invalid } from '../../lib/app-error.ts';
 import type { Services } from '../../lib/context.ts';
 import { avatarExtension } from '../../lib/images.ts';
+import { recordEvents } from '../../lib/outbox.ts';
 import { publicOnly, urlRefusal } from '../../lib/safe-fetch.ts';
 import { downloadImage } from '../agent-bots/avatar.ts';
 import { serializeContactPush } from './serializers.ts';
@@ -11,11 +11,10 @@ const { contacts } = schema;
 
 /**
  * What create/update check of an `avatar_url` before accepting it (422 on avatar_url): http(s), and not naming a
- * private address (literal or as the name resolves now). The job checks again where it connects.
+ * private address (literal or as the name resolves now). The job checks again where it connects. Undefined when fine.
  */
-export async function assertFetchableAvatarUrl(raw: string): Promise<void> {
-  const refusal = await urlRefusal(raw, publicOnly);
-  if (refusal) throw invalid('avatar_url', refusal);
+export function avatarUrlRefusal(raw: string): Promise<string | undefined> {
+  return urlRefusal(raw, publicOnly);
 }
 
 /** Takes one contact whose avatar_url waits, clearing the mark in the same statement (a second worker skips it). */
@@ -50,11 +49,15 @@ export async function runAvatarFetches(services: Services, options: { allowPriva
       services.log.info({ err, contactId: job.id, url: job.url }, 'contact avatar_url could not be fetched');
       continue;
     }
-    const [row] = await services.db
-      .update(contacts)
-      .set({ avatarKey: key, updatedAt: new Date() })
-      .where(and(eq(contacts.id, job.id), sql`${contacts.deletingAt} is null`))
-      .returning();
+    const row = await services.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(contacts)
+        .set({ avatarKey: key, updatedAt: new Date() })
+        .where(and(eq(contacts.id, job.id), sql`${contacts.deletingAt} is null`))
+        .returning();
+      if (updated) await recordEvents(tx, [{ name: 'contact.updated', accountId: updated.accountId, subject: { contactId: updated.id } }]);
+      return updated;
+    });
     if (!row) {
       await services.storage.remove(key).catch(() => undefined);
       continue;

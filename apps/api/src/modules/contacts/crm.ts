@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { schema, type Executor } from '@app/db';
 import {
   CONTACTS_PER_PAGE,

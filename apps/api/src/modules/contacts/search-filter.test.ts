@@ -88,6 +88,39 @@ describe('GET contacts/search', () => {
   });
 });
 
+describe('rare matches (read, then sorted)', () => {
+  it('S1-7.55 a label, search or filter with few matches sorts exactly like the list: either way, missing last, ties by id', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const day = (n: number) => new Date(Date.UTC(2026, 0, n));
+    const common = { labels: ['rare'] };
+    const b = await createContact(t, account.id, { ...common, name: 'bravo', email: 'z@rare.example', phoneNumber: '+300', additionalAttributes: { company_name: 'Zeta', city: 'Austin' }, createdAt: day(1), lastActivityAt: day(9) });
+    const a = await createContact(t, account.id, { ...common, name: 'Alpha', email: 'y@rare.example', phoneNumber: '+100', additionalAttributes: { company_name: 'alpha co', city: 'Berlin' }, createdAt: day(2) });
+    const c = await createContact(t, account.id, { ...common, name: 'Charlie', email: 'x@rare.example', additionalAttributes: { city: 'cairo' }, createdAt: day(3), lastActivityAt: day(8) });
+    const twin = await createContact(t, account.id, { ...common, name: 'alpha', identifier: 'twin-rare', createdAt: day(4) });
+    const viaLabel = async (sort: string) => ids(await call('GET', url(account.id, `?label=rare&sort=${sort}`), admin.headers));
+    const viaSearch = async (sort: string) => ids(await call('GET', url(account.id, `/search?q=rare&sort=${sort}`), admin.headers));
+    const viaFilter = async (sort: string) =>
+      ids(await call('POST', url(account.id, `/filter?sort=${sort}`), admin.headers, { payload: [{ attribute_key: 'labels', filter_operator: 'equal_to', values: ['rare'], query_operator: null }] }));
+    const expected: [string, number[]][] = [
+      ['name', [a.id, twin.id, b.id, c.id]],
+      ['-name', [c.id, b.id, a.id, twin.id]],
+      ['-email', [b.id, a.id, c.id, twin.id]],
+      ['phone_number', [a.id, b.id, c.id, twin.id]],
+      ['-phone_number', [b.id, a.id, c.id, twin.id]],
+      ['created_at', [b.id, a.id, c.id, twin.id]],
+      ['-last_activity_at', [b.id, c.id, a.id, twin.id]],
+      ['last_activity_at', [c.id, b.id, a.id, twin.id]],
+      ['-company', [b.id, a.id, c.id, twin.id]],
+      ['city', [b.id, a.id, c.id, twin.id]],
+    ];
+    for (const [sort, order] of expected) {
+      expect(await viaLabel(sort), `label ${sort}`).toEqual(order);
+      expect(await viaSearch(sort), `search ${sort}`).toEqual(order);
+      expect(await viaFilter(sort), `filter ${sort}`).toEqual(order);
+    }
+  });
+});
+
 describe('POST contacts/filter', () => {
   const row = (attribute_key: string, filter_operator: string, values: unknown[], extra: object = {}) => ({ attribute_key, filter_operator, values, query_operator: 'and', ...extra });
 

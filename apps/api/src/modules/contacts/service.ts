@@ -20,7 +20,7 @@ import type { Storage } from '../../lib/storage.ts';
 import { visibleInboxIds } from '../inbox-members/service.ts';
 import { avatarExtension } from '../../lib/images.ts';
 import type { Jobs } from '../../jobs/queue.ts';
-import { assertFetchableAvatarUrl } from './avatar-fetch.ts';
+import { avatarUrlRefusal } from './avatar-fetch.ts';
 import { contactInboxFor, generatedSourceId } from './contact-inboxes.ts';
 import { contactCountCache } from './count-cache.ts';
 import {
@@ -115,9 +115,16 @@ function takenError(taken: Record<keyof typeof UNIQUE_FIELDS, boolean>): AppErro
 }
 
 /** 422 naming every unique attribute (email, phone_number, identifier) another contact of the account holds. */
-async function assertUnique(db: Executor, accountId: number, values: UniqueValues, exceptId?: number): Promise<void> {
-  const error = takenError(await takenValues(db, accountId, values, exceptId));
-  if (error) throw error;
+async function assertUnique(db: Executor, accountId: number, values: UniqueValues, exceptId?: number, avatarUrl?: string | null): Promise<void> {
+  const [taken, avatarRefusal] = await Promise.all([takenValues(db, accountId, values, exceptId), avatarUrl ? avatarUrlRefusal(avatarUrl) : undefined]);
+  const error = takenError(taken);
+  if (!avatarRefusal) {
+    if (error) throw error;
+    return;
+  }
+  // every problem at once: the taken values and the avatar_url
+  const fields = { ...(error?.fields ?? {}), avatar_url: [avatarRefusal] };
+  throw new AppError('validation_failed', [error?.message, `Avatar url ${avatarRefusal}`].filter(Boolean).join(', '), { fields });
 }
 
 /** A write that lost a race past assertUnique: the unique index decided; answer as the check would have. */
@@ -157,10 +164,9 @@ async function usableInbox(ctx: AccountCtx, inboxId: number) {
 export async function createContact(ctx: AccountCtx, input: CreateContactBody, jobs?: Pick<Jobs, 'enqueue'>): Promise<CreateContactResponse> {
   const inbox = input.inbox_id !== undefined ? await usableInbox(ctx, input.inbox_id) : null;
   const unique = { email: input.email, phoneNumber: input.phone_number, identifier: input.identifier };
-  await assertUnique(ctx.db, ctx.accountId, unique);
-  if (inbox && input.source_id === undefined) generatedSourceId(inbox, { email: input.email ?? null, phoneNumber: input.phone_number ?? null });
   const avatarUrl = !input.avatar && input.avatar_url ? input.avatar_url : null;
-  if (avatarUrl) await assertFetchableAvatarUrl(avatarUrl);
+  await assertUnique(ctx.db, ctx.accountId, unique, undefined, avatarUrl);
+  if (inbox && input.source_id === undefined) generatedSourceId(inbox, { email: input.email ?? null, phoneNumber: input.phone_number ?? null });
 
   const avatarKey = await storeAvatar(ctx, input.avatar);
   let created: { contact: ContactRow; sourceId: string | null };
@@ -205,9 +211,8 @@ export async function createContact(ctx: AccountCtx, input: CreateContactBody, j
 export async function updateContact(ctx: AccountCtx, id: number, input: UpdateContactBody, jobs?: Pick<Jobs, 'enqueue'>): Promise<{ payload: Contact }> {
   const current = await loadContact(ctx, id);
   const unique = { email: input.email, phoneNumber: input.phone_number, identifier: input.identifier };
-  await assertUnique(ctx.db, ctx.accountId, unique, id);
   const avatarUrl = !input.avatar && input.avatar_url ? input.avatar_url : null;
-  if (avatarUrl) await assertFetchableAvatarUrl(avatarUrl);
+  await assertUnique(ctx.db, ctx.accountId, unique, id, avatarUrl);
 
   const avatarKey = await storeAvatar(ctx, input.avatar);
   let row: ContactRow | null;
