@@ -78,15 +78,15 @@ describe('conversation list: advanced filter', () => {
 
     answer = { body: { meta: {}, payload: [makeConversation(2, { status: 'pending' })] } };
     await userEvent.click(within(dialog).getByRole('button', { name: 'Apply filters' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await waitFor(() => expect(rows()).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), LOAD);
+    await waitFor(() => expect(rows()).toHaveLength(1), LOAD);
     expect(screen.getByRole('link', { name: /Customer 2/ })).toBeInTheDocument();
     expect(screen.getByText('Filtered by 1 condition')).toBeInTheDocument();
     // the dialog's answer is the first page: no second request for it
     expect(api.called('POST', `${base}/conversations/filter`)).toHaveLength(2);
 
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
-    await waitFor(() => expect(rows()).toHaveLength(4));
+    await waitFor(() => expect(rows()).toHaveLength(4), LOAD);
   }, SLOW);
 
   it('saves the filter as a folder (custom_filters) and opens the folder, which runs the saved query', async () => {
@@ -114,11 +114,11 @@ describe('conversation list: advanced filter', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Folder name' }), 'Pending ones');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save folder' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/app/accounts/7/custom_view/31'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/accounts/7/custom_view/31'), LOAD);
     expect(api.called('POST', `${base}/custom_filters`).at(-1)!.body).toEqual({
       custom_filter: { name: 'Pending ones', filter_type: 'conversation', query: { payload: [{ attribute_key: 'status', filter_operator: 'equal_to', values: ['pending'], query_operator: null }] } },
     });
-    expect(await screen.findByText('Folder “Pending ones” saved')).toBeInTheDocument();
+    expect(await screen.findByText('Folder “Pending ones” saved', {}, LOAD)).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: /Customer 3/ }, LOAD)).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Pending ones' }, LOAD)).toBeInTheDocument();
   }, SLOW);
@@ -158,11 +158,11 @@ describe('conversation list: multi-select and bulk actions', () => {
 
     await userEvent.click(within(bar).getByRole('button', { name: 'Change the status of the selected conversations' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Resolve' }));
-    await waitFor(() => expect(api.called('POST', `${base}/bulk_actions`)).toHaveLength(1));
+    await waitFor(() => expect(api.called('POST', `${base}/bulk_actions`)).toHaveLength(1), LOAD);
     expect(api.called('POST', `${base}/bulk_actions`)[0]!.body).toEqual({ type: 'Conversation', ids: [1, 2, 3], fields: { status: 'resolved' }, labels: { add: [], remove: [] } });
-    expect(await screen.findByText('3 conversations updated')).toBeInTheDocument();
+    expect(await screen.findByText('3 conversations updated', {}, LOAD)).toBeInTheDocument();
     // no optimistic change: the list is asked again and shows what the server says
-    await waitFor(() => expect(rows()).toHaveLength(1));
+    await waitFor(() => expect(rows()).toHaveLength(1), LOAD);
     expect(screen.queryByRole('group', { name: 'Bulk actions' })).toBeNull();
   }, SLOW);
 
@@ -180,7 +180,7 @@ describe('conversation list: multi-select and bulk actions', () => {
     const bar = screen.getByRole('group', { name: 'Bulk actions' });
     await userEvent.click(within(bar).getByRole('button', { name: 'Add or remove labels on the selected conversations' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'vip' }));
-    await waitFor(() => expect(api.called('POST', `${base}/bulk_actions`)).toHaveLength(1));
+    await waitFor(() => expect(api.called('POST', `${base}/bulk_actions`)).toHaveLength(1), LOAD);
     expect(api.called('POST', `${base}/bulk_actions`)[0]!.body).toMatchObject({ ids: [2], labels: { add: ['vip'], remove: [] } });
     expect(await screen.findByText('1 conversation updated')).toBeInTheDocument();
 
