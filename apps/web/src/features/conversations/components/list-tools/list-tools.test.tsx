@@ -17,7 +17,7 @@ beforeEach(() => {
 });
 
 describe('conversation list: search box', () => {
-  it('searches with conversations/search, shows the results in the list, and clearing goes back to the list', async () => {
+  it('S1-7.70 searches with conversations/search (q, page 1 only), shows the results in the list, and clearing goes back to the list', async () => {
     const { api } = renderWorkspace('/app/accounts/7/dashboard', {
       conversations,
       routes: (fake) =>
@@ -30,7 +30,7 @@ describe('conversation list: search box', () => {
     await userEvent.type(box, 'refund{Enter}');
     expect(await screen.findByRole('link', { name: /Customer 9/ }, LOAD)).toBeInTheDocument();
     expect(rows()).toHaveLength(1);
-    expect(api.called('GET', `${base}/conversations/search`)[0]!.url.searchParams.get('q')).toBe('refund');
+    expect(api.called('GET', `${base}/conversations/search`).map((call) => Object.fromEntries(call.url.searchParams))).toEqual([{ q: 'refund', page: '1' }]);
     // the route's tabs, status and sort do not apply to a search
     expect(screen.queryByRole('tab', { name: /Mine/ })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Status' })).toBeNull();
@@ -89,7 +89,7 @@ describe('conversation list: advanced filter', () => {
     await waitFor(() => expect(rows()).toHaveLength(4), LOAD);
   }, SLOW);
 
-  it('saves the filter as a folder (custom_filters) and opens the folder, which runs the saved query', async () => {
+  it('S1-2.59 saves the filter as a folder (custom_filters) and opens the folder, which runs the saved query', async () => {
     let saved: typeof folder | null = null;
     const { api, router } = renderWorkspace('/app/accounts/7/dashboard', {
       conversations,
@@ -101,7 +101,8 @@ describe('conversation list: advanced filter', () => {
           saved = { ...folder, name: body.name, query: body.query };
           return { body: saved };
         });
-        fake.on(`POST ${base}/conversations/filter`, { body: { meta: {}, payload: [makeConversation(3, { status: 'pending' })] } });
+        // the folder's own conversation, not one of the dashboard's, so the folder's list is told apart
+        fake.on(`POST ${base}/conversations/filter`, { body: { meta: {}, payload: [makeConversation(8, { status: 'pending' })] } });
       },
     });
     await screen.findByRole('link', { name: /Customer 1/ }, LOAD);
@@ -119,7 +120,9 @@ describe('conversation list: advanced filter', () => {
       custom_filter: { name: 'Pending ones', filter_type: 'conversation', query: { payload: [{ attribute_key: 'status', filter_operator: 'equal_to', values: ['pending'], query_operator: null }] } },
     });
     expect(await screen.findByText('Folder “Pending ones” saved', {}, LOAD)).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: /Customer 3/ }, LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /Customer 8/ }, LOAD)).toHaveAttribute('href', '/app/accounts/7/custom_view/31/conversations/8');
+    // the folder runs its saved query
+    expect(api.called('POST', `${base}/conversations/filter`).at(-1)!.body).toEqual(saved!.query);
     expect(await screen.findByRole('heading', { name: 'Pending ones' }, LOAD)).toBeInTheDocument();
   }, SLOW);
 });
@@ -127,7 +130,7 @@ describe('conversation list: advanced filter', () => {
 describe('conversation list: multi-select and bulk actions', () => {
   const checkbox = (n: number) => screen.getByRole('checkbox', { name: `Select conversation with Customer ${n}` });
 
-  it('selects with checkboxes, Shift+click ranges and select all, then resolves them with one bulk_actions call', async () => {
+  it('S1-7.44 selects with checkboxes, Shift+click ranges and select all, then resolves them with one bulk_actions call', async () => {
     let listCalls = 0;
     const { api } = renderWorkspace('/app/accounts/7/dashboard', {
       conversations,
