@@ -127,6 +127,25 @@ describe('conversation list: advanced filter', () => {
   }, SLOW);
 });
 
+describe('conversation list: filter in a folder', () => {
+  it('starts the filter dialog from the open folder\'s saved conditions', async () => {
+    const saved = { ...folder, id: 9, query: { payload: [{ attribute_key: 'mail_subject', filter_operator: 'contains', values: ['refund'], query_operator: null }] } };
+    renderWorkspace('/app/accounts/7/custom_view/9', {
+      conversations,
+      routes: (fake) => {
+        fake.on(`GET ${base}/custom_filters`, { body: [saved] });
+        fake.on(`POST ${base}/conversations/filter`, { body: { meta: {}, payload: [makeConversation(5)] } });
+      },
+    });
+    await screen.findByRole('link', { name: /Customer 5/ }, LOAD);
+    await userEvent.click(screen.getByRole('button', { name: 'Filter conversations' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Filter conversations' });
+    expect(within(dialog).getByRole('combobox', { name: 'Condition 1: Attribute' })).toHaveDisplayValue('Email subject');
+    expect(within(dialog).getByRole('combobox', { name: 'Condition 1: Operator' })).toHaveDisplayValue('contains');
+    expect(within(dialog).getByRole('textbox', { name: 'Condition 1: Value' })).toHaveValue('refund');
+  }, SLOW);
+});
+
 describe('conversation list: multi-select and bulk actions', () => {
   const checkbox = (n: number) => screen.getByRole('checkbox', { name: `Select conversation with Customer ${n}` });
 
