@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { SEARCH_PAGE_SIZE, SearchAllSchema } from '@app/shared/search';
 import { fakeApi, type Reply } from '../../../test/fake-api.ts';
 import { makeAccount } from '../../../test/fixtures.ts';
+import { handleShortcutKeydown } from '../../../lib/shortcuts/index.ts';
 import { renderAccountScreen } from '../../../test/render-account-screen.tsx';
 import { searchContact, searchConversation, searchMessage } from '../testing/fixtures.ts';
 import { SearchPage } from './search-page.tsx';
@@ -136,4 +137,20 @@ describe('search page', () => {
     await screen.findByRole('list', { name: 'Contacts' });
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All', 'Contacts']);
   });
+
+  it('/ (the shell\'s shortcut) puts the focus back in the search box', async () => {
+    window.addEventListener('keydown', handleShortcutKeydown);
+    cleanups.push(() => window.removeEventListener('keydown', handleShortcutKeydown));
+    openSearch('?q=anna', { [`GET ${BASE}?q=anna&page=1`]: { body: all } });
+    await screen.findByRole('list', { name: 'Contacts' });
+    const box = screen.getByRole('searchbox', { name: 'Search' });
+    screen.getAllByRole('link')[0]!.focus();
+    fireEvent.keyDown(screen.getAllByRole('link')[0]!, { key: '/', code: 'Slash' });
+    expect(box).toHaveFocus();
+    // in the box, / is left to the box (a character to type)
+    expect(fireEvent.keyDown(box, { key: '/', code: 'Slash' })).toBe(true);
+  });
 });
+
+const cleanups: (() => void)[] = [];
+afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
