@@ -8,7 +8,7 @@ import { Highlight } from './highlight.tsx';
 const when = (unixSeconds: number) =>
   new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(unixSeconds * 1000));
 const fieldName = (field: string) => {
-  const key = `SEARCH.FIELD.${field}` as MessageKey;
+  const key = `SEARCH.FIELD.${field.replace(/^contact\./, '')}` as MessageKey;
   const text = t(key);
   return text === key ? field.replace(/_/g, ' ') : text;
 };
@@ -23,7 +23,9 @@ export function ContactResult({ accountId, q, item }: ItemProps<SearchContact>) 
       <Avatar name={item.name || item.email || '?'} src={item.thumbnail || null} size="small" />
       <span className="search-result__body">
         <span className="search-result__title">
-          <Highlight text={item.name || item.email || `#${item.id}`} q={q} />
+          <span className="search-result__name">
+            <Highlight text={item.name || item.email || `#${item.id}`} q={q} />
+          </span>
         </span>
         {details ? (
           <span className="search-result__meta">
@@ -48,7 +50,9 @@ export function ConversationResult({ accountId, q, item }: ItemProps<SearchConve
       <Avatar name={item.contact.name || '?'} src={item.contact.thumbnail || null} size="small" />
       <span className="search-result__body">
         <span className="search-result__title">
-          <Highlight text={item.contact.name || t('SEARCH.CONVERSATION', { id: item.id })} q={q} />
+          <span className="search-result__name">
+            <Highlight text={item.contact.name || t('SEARCH.CONVERSATION', { id: item.id })} q={q} />
+          </span>
           <span className="search-result__id">
             <Highlight text={`#${item.id}`} q={q} />
           </span>
@@ -57,11 +61,37 @@ export function ConversationResult({ accountId, q, item }: ItemProps<SearchConve
         <span className="search-result__meta">
           {item.inbox.name} · {item.assignee?.name ?? t('SEARCH.UNASSIGNED')} · <time dateTime={new Date(item.last_activity_at * 1000).toISOString()}>{when(item.last_activity_at)}</time>
         </span>
-        <span className="search-result__snippet">
-          <Highlight text={item.matched.snippet} q={q} />
-        </span>
+        <ConversationSnippet item={item} q={q} />
       </span>
     </Link>
+  );
+}
+
+/**
+ * Under a conversation: the matched message excerpt; when the contact's name or the number matched (already in the
+ * title), the latest message; when another handle of the contact matched (email…), that handle.
+ */
+function ConversationSnippet({ item, q }: { item: SearchConversation; q: string }) {
+  const field = item.matched.field;
+  if (field === 'message' || field === 'content') {
+    return (
+      <span className="search-result__snippet">
+        <Highlight text={item.matched.snippet} q={q} />
+      </span>
+    );
+  }
+  if (field === 'id' || field === 'contact.name' || field === 'name') {
+    return item.message?.content ? (
+      <span className="search-result__snippet search-result__snippet--preview">
+        <Highlight text={item.message.content} q={q} />
+      </span>
+    ) : null;
+  }
+  return (
+    <span className="search-result__snippet">
+      <span className="search-result__field">{t('SEARCH.MATCHED_IN', { field: fieldName(field) })}: </span>
+      <Highlight text={item.matched.snippet} q={q} />
+    </span>
   );
 }
 
@@ -72,7 +102,7 @@ export function MessageResult({ accountId, q, item }: ItemProps<SearchMessage>) 
       <Avatar name={item.sender?.name || '?'} src={item.sender?.thumbnail || null} size="small" />
       <span className="search-result__body">
         <span className="search-result__title">
-          {item.sender?.name ?? item.inbox.name}
+          <span className="search-result__name">{item.sender?.name ?? item.inbox.name}</span>
           <span className="search-result__id">{t('SEARCH.IN_CONVERSATION', { id: item.conversation_id })}</span>
           {item.private ? <span className="search-result__note">{t('SEARCH.PRIVATE_NOTE')}</span> : null}
         </span>

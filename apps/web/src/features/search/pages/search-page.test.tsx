@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { SEARCH_PAGE_SIZE, SearchAllSchema } from '@app/shared/search';
 import { fakeApi, type Reply } from '../../../test/fake-api.ts';
 import { makeAccount } from '../../../test/fixtures.ts';
+import { handleShortcutKeydown } from '../../../lib/shortcuts/index.ts';
 import { renderAccountScreen } from '../../../test/render-account-screen.tsx';
 import { searchContact, searchConversation, searchMessage } from '../testing/fixtures.ts';
 import { SearchPage } from './search-page.tsx';
@@ -32,7 +33,7 @@ function openSearch(query: string, handlers: Record<string, Reply | (() => Reply
 }
 
 describe('search page', () => {
-  it('S1-7 the all tab shows contacts, conversations and messages from GET search, with q marked as text only', async () => {
+  it('S1-2.68 S1-7.93 the search route\'s all tab shows contacts, conversations and messages from GET search, with q marked as text only', async () => {
     expect(SearchAllSchema.safeParse(all).success).toBe(true);
     const { server } = openSearch('?q=anna', { [`GET ${BASE}?q=anna&page=1`]: { body: all } });
     const contacts = await screen.findByRole('list', { name: 'Contacts' });
@@ -52,12 +53,13 @@ describe('search page', () => {
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('anna');
   });
 
-  it('switches tabs through the URL and pages through one kind (search/contacts?q&page)', async () => {
+  it('S1-7.94 S1-7.95 switches tabs through the URL and pages through one kind (search/contacts?q&page, search/conversations?q)', async () => {
     const page1 = Array.from({ length: SEARCH_PAGE_SIZE }, (_, i) => searchContact(i + 1, `Anna ${i + 1}`));
     const { server, router } = openSearch('?q=anna', {
       [`GET ${BASE}?q=anna&page=1`]: { body: all },
       [`GET ${BASE}/contacts?q=anna&page=1`]: { body: { payload: { contacts: page1 } } },
       [`GET ${BASE}/contacts?q=anna&page=2`]: { body: { payload: { contacts: [searchContact(99, 'Anna Last')] } } },
+      [`GET ${BASE}/conversations?q=anna&page=1`]: { body: { payload: { conversations: [searchConversation(44, 'Bo Conversation', 'anna said hi')] } } },
     });
     await screen.findByRole('list', { name: 'Contacts' });
     await userEvent.click(screen.getByRole('tab', { name: 'Contacts' }));
@@ -75,6 +77,8 @@ describe('search page', () => {
     screen.getByRole('tab', { name: 'Contacts' }).focus();
     await userEvent.keyboard('{ArrowRight}');
     expect(router.state.location.search).toBe('?q=anna&tab=conversations');
+    expect(await screen.findByRole('link', { name: /Bo Conversation/ })).toHaveAttribute('href', '/app/accounts/7/conversations/44');
+    expect(server.called(`GET ${BASE}/conversations?q=anna&page=1`)).toHaveLength(1);
   });
 
   it('moves through the results with the arrow keys and opens one with Enter', async () => {
@@ -111,7 +115,7 @@ describe('search page', () => {
     expect(router.state.location.search).toBe('?q=refund');
   });
 
-  it('shows the empty state, and an error with retry', async () => {
+  it('S1-7.96 shows the empty state of search/messages, and an error with retry', async () => {
     let fail = true;
     openSearch('?q=zzz&tab=messages', {
       [`GET ${BASE}/messages?q=zzz&page=1`]: () => (fail ? { status: 500, body: { error: 'boom' } } : { body: { payload: { messages: [] } } }),
@@ -133,4 +137,20 @@ describe('search page', () => {
     await screen.findByRole('list', { name: 'Contacts' });
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All', 'Contacts']);
   });
+
+  it('/ (the shell\'s shortcut) puts the focus back in the search box', async () => {
+    window.addEventListener('keydown', handleShortcutKeydown);
+    cleanups.push(() => window.removeEventListener('keydown', handleShortcutKeydown));
+    openSearch('?q=anna', { [`GET ${BASE}?q=anna&page=1`]: { body: all } });
+    await screen.findByRole('list', { name: 'Contacts' });
+    const box = screen.getByRole('searchbox', { name: 'Search' });
+    screen.getAllByRole('link')[0]!.focus();
+    fireEvent.keyDown(screen.getAllByRole('link')[0]!, { key: '/', code: 'Slash' });
+    expect(box).toHaveFocus();
+    // in the box, / is left to the box (a character to type)
+    expect(fireEvent.keyDown(box, { key: '/', code: 'Slash' })).toBe(true);
+  });
 });
+
+const cleanups: (() => void)[] = [];
+afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));

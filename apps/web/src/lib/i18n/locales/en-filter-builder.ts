@@ -29,7 +29,7 @@ export const filterBuilderEn = {
   'FILTER_BUILDER.OP.is_not_present': 'is not present',
   'FILTER_BUILDER.OP.is_greater_than': 'is greater than',
   'FILTER_BUILDER.OP.is_less_than': 'is less than',
-  'FILTER_BUILDER.OP.days_before': 'is older than (days)',
+  'FILTER_BUILDER.OP.days_before': 'older than (days)',
   'FILTER_BUILDER.DATE.is_greater_than': 'is after',
   'FILTER_BUILDER.DATE.is_less_than': 'is before',
   'FILTER_BUILDER.ERROR.REQUIRED': 'Enter a value',

@@ -3,7 +3,7 @@
 
 export const listToolsEn = {
   'LIST_TOOLS.SEARCH.LABEL': 'Search conversations',
-  'LIST_TOOLS.SEARCH.PLACEHOLDER': 'Search name, email, message…',
+  'LIST_TOOLS.SEARCH.PLACEHOLDER': 'Search conversations…',
   'LIST_TOOLS.SEARCH.CLEAR': 'Clear search',
   'LIST_TOOLS.SEARCH.RESULTS': 'Results for “{q}”',
   'LIST_TOOLS.SEARCH.EMPTY_TITLE': 'No conversations match “{q}”',

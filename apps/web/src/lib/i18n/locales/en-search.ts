@@ -39,6 +39,8 @@ export const searchScreensEn = {
   'SEARCH.FIELD.phone_number': 'phone number',
   'SEARCH.FIELD.identifier': 'identifier',
   'SEARCH.FIELD.content': 'message',
+  'SEARCH.FIELD.message': 'message',
+  'SEARCH.FIELD.id': 'conversation number',
   'SEARCH.FIELD.display_id': 'conversation number',
   'SEARCH.STATUS.open': 'Open',
   'SEARCH.STATUS.pending': 'Pending',

@@ -15,8 +15,8 @@ import { fetchFilterFirstPage, useAccountAgents, useConversationAttributes, useC
 
 type FilterDialogProps = {
   accountId: number;
-  /** The filter being edited (the one the list shows), if any. */
-  initial: FilterQuery | null;
+  /** The filter being edited (the one the list shows, or the open folder's saved query), if any. */
+  initial: unknown;
   onClose: () => void;
   /** The filter passed the server: its first page comes along so the list shows it at once. */
   onApply: (query: FilterQuery, firstPage: ConversationPage) => void;

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { t } from '../../../../lib/i18n/i18n.ts';
 import { accountPath } from '../../../../lib/routing.ts';
 import { conversationKeys } from '../../api.ts';
+import { useFolders } from '../../hooks/use-account-data.ts';
 import type { ListFilters, ListTool } from '../../utils/list-filters.ts';
 import { Icon } from '../icon.tsx';
 import { FilterDialog } from './filter-dialog.tsx';
@@ -19,6 +20,10 @@ export function ListToolbar({ accountId, filters, tool, onTool }: ToolbarProps) 
   const client = useQueryClient();
   const navigate = useNavigate();
   const filter = tool?.kind === 'filter' ? tool.query : null;
+  // in a folder, the dialog starts from the folder's conditions (saving makes a new folder)
+  const { scope } = filters;
+  const folders = useFolders(accountId, scope.kind === 'folder');
+  const folderQuery = scope.kind === 'folder' ? folders.data?.find((folder) => folder.id === scope.folderId)?.query : undefined;
   const conditions = filter?.payload.length ?? 0;
   return (
     <div className="cw-list-tools">
@@ -51,7 +56,7 @@ export function ListToolbar({ accountId, filters, tool, onTool }: ToolbarProps) 
       {filtering ? (
         <FilterDialog
           accountId={accountId}
-          initial={filter}
+          initial={filter ?? folderQuery ?? null}
           onClose={() => setFiltering(false)}
           onApply={(query, firstPage) => {
             const next: ListTool = { kind: 'filter', query };

@@ -17,7 +17,7 @@ beforeEach(() => {
 });
 
 describe('conversation list: search box', () => {
-  it('searches with conversations/search, shows the results in the list, and clearing goes back to the list', async () => {
+  it('S1-7.70 searches with conversations/search (q, page 1 only), shows the results in the list, and clearing goes back to the list', async () => {
     const { api } = renderWorkspace('/app/accounts/7/dashboard', {
       conversations,
       routes: (fake) =>
@@ -30,7 +30,7 @@ describe('conversation list: search box', () => {
     await userEvent.type(box, 'refund{Enter}');
     expect(await screen.findByRole('link', { name: /Customer 9/ }, LOAD)).toBeInTheDocument();
     expect(rows()).toHaveLength(1);
-    expect(api.called('GET', `${base}/conversations/search`)[0]!.url.searchParams.get('q')).toBe('refund');
+    expect(api.called('GET', `${base}/conversations/search`).map((call) => Object.fromEntries(call.url.searchParams))).toEqual([{ q: 'refund', page: '1' }]);
     // the route's tabs, status and sort do not apply to a search
     expect(screen.queryByRole('tab', { name: /Mine/ })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Status' })).toBeNull();
@@ -78,18 +78,18 @@ describe('conversation list: advanced filter', () => {
 
     answer = { body: { meta: {}, payload: [makeConversation(2, { status: 'pending' })] } };
     await userEvent.click(within(dialog).getByRole('button', { name: 'Apply filters' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await waitFor(() => expect(rows()).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), LOAD);
+    await waitFor(() => expect(rows()).toHaveLength(1), LOAD);
     expect(screen.getByRole('link', { name: /Customer 2/ })).toBeInTheDocument();
     expect(screen.getByText('Filtered by 1 condition')).toBeInTheDocument();
     // the dialog's answer is the first page: no second request for it
     expect(api.called('POST', `${base}/conversations/filter`)).toHaveLength(2);
 
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
-    await waitFor(() => expect(rows()).toHaveLength(4));
+    await waitFor(() => expect(rows()).toHaveLength(4), LOAD);
   }, SLOW);
 
-  it('saves the filter as a folder (custom_filters) and opens the folder, which runs the saved query', async () => {
+  it('S1-2.59 saves the filter as a folder (custom_filters) and opens the folder, which runs the saved query', async () => {
     let saved: typeof folder | null = null;
     const { api, router } = renderWorkspace('/app/accounts/7/dashboard', {
       conversations,
@@ -101,7 +101,8 @@ describe('conversation list: advanced filter', () => {
           saved = { ...folder, name: body.name, query: body.query };
           return { body: saved };
         });
-        fake.on(`POST ${base}/conversations/filter`, { body: { meta: {}, payload: [makeConversation(3, { status: 'pending' })] } });
+        // the folder's own conversation, not one of the dashboard's, so the folder's list is told apart
+        fake.on(`POST ${base}/conversations/filter`, { body: { meta: {}, payload: [makeConversation(8, { status: 'pending' })] } });
       },
     });
     await screen.findByRole('link', { name: /Customer 1/ }, LOAD);
@@ -114,20 +115,41 @@ describe('conversation list: advanced filter', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Folder name' }), 'Pending ones');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save folder' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/app/accounts/7/custom_view/31'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/accounts/7/custom_view/31'), LOAD);
     expect(api.called('POST', `${base}/custom_filters`).at(-1)!.body).toEqual({
       custom_filter: { name: 'Pending ones', filter_type: 'conversation', query: { payload: [{ attribute_key: 'status', filter_operator: 'equal_to', values: ['pending'], query_operator: null }] } },
     });
-    expect(await screen.findByText('Folder “Pending ones” saved')).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: /Customer 3/ }, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('Folder “Pending ones” saved', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /Customer 8/ }, LOAD)).toHaveAttribute('href', '/app/accounts/7/custom_view/31/conversations/8');
+    // the folder runs its saved query
+    expect(api.called('POST', `${base}/conversations/filter`).at(-1)!.body).toEqual(saved!.query);
     expect(await screen.findByRole('heading', { name: 'Pending ones' }, LOAD)).toBeInTheDocument();
+  }, SLOW);
+});
+
+describe('conversation list: filter in a folder', () => {
+  it('starts the filter dialog from the open folder\'s saved conditions', async () => {
+    const saved = { ...folder, id: 9, query: { payload: [{ attribute_key: 'mail_subject', filter_operator: 'contains', values: ['refund'], query_operator: null }] } };
+    renderWorkspace('/app/accounts/7/custom_view/9', {
+      conversations,
+      routes: (fake) => {
+        fake.on(`GET ${base}/custom_filters`, { body: [saved] });
+        fake.on(`POST ${base}/conversations/filter`, { body: { meta: {}, payload: [makeConversation(5)] } });
+      },
+    });
+    await screen.findByRole('link', { name: /Customer 5/ }, LOAD);
+    await userEvent.click(screen.getByRole('button', { name: 'Filter conversations' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Filter conversations' });
+    expect(within(dialog).getByRole('combobox', { name: 'Condition 1: Attribute' })).toHaveDisplayValue('Email subject');
+    expect(within(dialog).getByRole('combobox', { name: 'Condition 1: Operator' })).toHaveDisplayValue('contains');
+    expect(within(dialog).getByRole('textbox', { name: 'Condition 1: Value' })).toHaveValue('refund');
   }, SLOW);
 });
 
 describe('conversation list: multi-select and bulk actions', () => {
   const checkbox = (n: number) => screen.getByRole('checkbox', { name: `Select conversation with Customer ${n}` });
 
-  it('selects with checkboxes, Shift+click ranges and select all, then resolves them with one bulk_actions call', async () => {
+  it('S1-7.44 selects with checkboxes, Shift+click ranges and select all, then resolves them with one bulk_actions call', async () => {
     let listCalls = 0;
     const { api } = renderWorkspace('/app/accounts/7/dashboard', {
       conversations,
@@ -158,11 +180,11 @@ describe('conversation list: multi-select and bulk actions', () => {
 
     await userEvent.click(within(bar).getByRole('button', { name: 'Change the status of the selected conversations' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Resolve' }));
-    await waitFor(() => expect(api.called('POST', `${base}/bulk_actions`)).toHaveLength(1));
+    await waitFor(() => expect(api.called('POST', `${base}/bulk_actions`)).toHaveLength(1), LOAD);
     expect(api.called('POST', `${base}/bulk_actions`)[0]!.body).toEqual({ type: 'Conversation', ids: [1, 2, 3], fields: { status: 'resolved' }, labels: { add: [], remove: [] } });
-    expect(await screen.findByText('3 conversations updated')).toBeInTheDocument();
+    expect(await screen.findByText('3 conversations updated', {}, LOAD)).toBeInTheDocument();
     // no optimistic change: the list is asked again and shows what the server says
-    await waitFor(() => expect(rows()).toHaveLength(1));
+    await waitFor(() => expect(rows()).toHaveLength(1), LOAD);
     expect(screen.queryByRole('group', { name: 'Bulk actions' })).toBeNull();
   }, SLOW);
 
@@ -180,7 +202,7 @@ describe('conversation list: multi-select and bulk actions', () => {
     const bar = screen.getByRole('group', { name: 'Bulk actions' });
     await userEvent.click(within(bar).getByRole('button', { name: 'Add or remove labels on the selected conversations' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'vip' }));
-    await waitFor(() => expect(api.called('POST', `${base}/bulk_actions`)).toHaveLength(1));
+    await waitFor(() => expect(api.called('POST', `${base}/bulk_actions`)).toHaveLength(1), LOAD);
     expect(api.called('POST', `${base}/bulk_actions`)[0]!.body).toMatchObject({ ids: [2], labels: { add: ['vip'], remove: [] } });
     expect(await screen.findByText('1 conversation updated')).toBeInTheDocument();
 
