@@ -144,7 +144,8 @@ export function ContactsPage({ scope: scopeKind }: { scope: Scope }) {
       }
     >
       <div className="contacts-toolbar">
-        <SearchBox value={params.q} onSearch={(q) => show({ q })} />
+        {/* A search runs over every contact (Chatwoot's box), so it replaces a typed filter rather than hiding under it. */}
+        <SearchBox value={params.q} onSearch={(q) => show({ q, filter: q ? null : params.filter })} />
         <label className="contacts-toolbar__sort">
           <span>{t('CONTACTS.SORT.LABEL')}</span>
           <select value={params.sort} disabled={!sortable} onChange={(e) => show({ sort: e.target.value as ContactSort })}>
