@@ -166,7 +166,7 @@ describe('conversation list: multi-select and bulk actions', () => {
     await screen.findByRole('link', { name: /Customer 1/ }, LOAD);
     expect(screen.queryByRole('group', { name: 'Bulk actions' })).toBeNull();
     await userEvent.click(checkbox(1));
-    const bar = screen.getByRole('group', { name: 'Bulk actions' });
+    const bar = await screen.findByRole('group', { name: 'Bulk actions' }, LOAD);
     expect(within(bar).getByText('1 selected')).toBeInTheDocument();
     // Shift+click selects the range from the last clicked row
     fireEvent.click(checkbox(3), { shiftKey: true });
@@ -199,7 +199,7 @@ describe('conversation list: multi-select and bulk actions', () => {
     });
     await screen.findByRole('link', { name: /Customer 1/ }, LOAD);
     await userEvent.click(checkbox(2));
-    const bar = screen.getByRole('group', { name: 'Bulk actions' });
+    const bar = await screen.findByRole('group', { name: 'Bulk actions' }, LOAD);
     await userEvent.click(within(bar).getByRole('button', { name: 'Add or remove labels on the selected conversations' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'vip' }));
     await waitFor(() => expect(api.called('POST', `${base}/bulk_actions`)).toHaveLength(1), LOAD);
