@@ -89,7 +89,7 @@ describe('conversation list: advanced filter', () => {
     await waitFor(() => expect(rows()).toHaveLength(4), LOAD);
   }, SLOW);
 
-  it('S1-2.59 saves the filter as a folder (custom_filters) and opens the folder, which runs the saved query', async () => {
+  it('S1-2.59 S1-2.60 saves the filter as a folder (custom_filters) and opens the folder, which runs the saved query', async () => {
     let saved: typeof folder | null = null;
     const { api, router } = renderWorkspace('/app/accounts/7/dashboard', {
       conversations,
