@@ -61,8 +61,10 @@ export function ConversationListPane({ accountId, filters, activeId, onChange }:
   const list = useConversationList(accountId, tools.shown);
   const counts = useConversationCounts(accountId, filters, list.isSuccess && !tools.tool);
   const title = useListTitle(accountId, filters.scope);
-  const rowIds = useMemo(() => flattenList(list.data).map((c) => c.id), [list.data]);
+  const rows = useMemo(() => flattenList(list.data), [list.data]);
+  const rowIds = useMemo(() => rows.map((c) => c.id), [rows]);
   const selection = useListSelection(rowIds, JSON.stringify(tools.shown));
+  const selectedInboxes = rows.filter((c) => selection.has(c.id)).map((c) => c.inbox_id);
   const canBulk = canAccess(account.permissions, 'api:bulk_actions.create');
   const folder = filters.scope.kind === 'folder' || !!tools.tool;
   // 000 section 9: Alt+N moves to the next of the mine / unassigned / all tabs (folders have none).
@@ -75,7 +77,7 @@ export function ConversationListPane({ accountId, filters, activeId, onChange }:
       {folder ? null : <AssigneeTabs value={filters.assigneeType} counts={counts.data} onChange={(assigneeType) => onChange({ assigneeType })} />}
       {canBulk && selection.ids.length > 0 ? (
         <Suspense fallback={null}>
-          <BulkActionBar accountId={accountId} selection={selection} total={rowIds.length} />
+          <BulkActionBar accountId={accountId} selection={selection} total={rowIds.length} inboxIds={selectedInboxes} />
         </Suspense>
       ) : null}
       <ConversationRows accountId={accountId} filters={tools.shown} list={list} activeId={activeId} selection={canBulk ? selection : undefined} empty={toolEmptyState(tools.tool)} />

@@ -188,12 +188,11 @@ describe('conversation list: multi-select and bulk actions', () => {
     expect(screen.queryByRole('group', { name: 'Bulk actions' })).toBeNull();
   }, SLOW);
 
-  it('adds a label, assigns an agent, and shows a 404 or a 422 clearly without clearing the selection', async () => {
+  it('adds a label, assigns an agent of the selection\'s inboxes, and shows a 404 or a 422 clearly without clearing the selection', async () => {
     let answer: { status?: number; body: unknown } = { body: { payload: { updated_ids: [2], count: 1 } } };
     const { api } = renderWorkspace('/app/accounts/7/dashboard', {
       conversations,
       routes: (fake) => {
-        fake.on(`GET ${base}/agents`, { body: [SAM] });
         fake.on(`POST ${base}/bulk_actions`, () => answer);
       },
     });
@@ -209,7 +208,9 @@ describe('conversation list: multi-select and bulk actions', () => {
     await userEvent.click(checkbox(2));
     answer = { status: 422, body: { message: 'Invalid', errors: { 'fields.assignee_id': ['must be a member of every inbox'] } } };
     await userEvent.click(within(screen.getByRole('group', { name: 'Bulk actions' })).getByRole('button', { name: 'Assign an agent to the selected conversations' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Sam Lee' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Sam Lee' }, LOAD));
+    // the menu offers the agents of every selected conversation's inbox
+    expect(api.called('GET', `${base}/assignable_agents`).at(-1)!.url.searchParams.getAll('inbox_ids[]')).toEqual(['1']);
     expect(await screen.findByRole('alert')).toHaveTextContent('Nothing was changed: assignee id must be a member of every inbox');
     expect(api.called('POST', `${base}/bulk_actions`).at(-1)!.body).toMatchObject({ ids: [2], fields: { assignee_id: SAM.id } });
     expect(checkbox(2)).toBeChecked();
