@@ -83,6 +83,21 @@ describe('FilterBuilder', () => {
     expect(within(attribute).getByRole('group', { name: 'Custom attributes' })).toBeInTheDocument();
   });
 
+  it('takes several options for is / is not, each a chip that removes it', async () => {
+    const onRows = vi.fn();
+    render(<Harness onRows={onRows} />);
+    const value = screen.getByRole('combobox', { name: 'Condition 1: Value' });
+    await userEvent.selectOptions(value, 'Pending');
+    await userEvent.selectOptions(value, 'Snoozed');
+    expect(onRows.mock.lastCall![0][0].values).toEqual(['pending', 'snoozed']);
+    const chips = screen.getByRole('list', { name: 'Condition 1: Value: chosen values' });
+    expect(within(chips).getAllByRole('listitem').map((chip) => chip.textContent)).toEqual(['Pending', 'Snoozed']);
+    // a chosen option is not offered again
+    expect(within(value).queryByRole('option', { name: 'Pending' })).toBeNull();
+    await userEvent.click(within(chips).getByRole('button', { name: 'Remove Pending' }));
+    expect(onRows.mock.lastCall![0][0].values).toEqual(['snoozed']);
+  });
+
   it('shows per-row server errors at their row, wired to its controls', () => {
     render(
       <Harness
@@ -117,7 +132,8 @@ describe('FilterBuilder', () => {
     await userEvent.keyboard('{Enter}');
     expect(onRows.mock.lastCall![0]).toEqual([{ attribute_key: 'labels', filter_operator: 'equal_to', values: ['vip'], query_operator: 'and' }]);
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Condition 1: Attribute' })).toHaveFocus());
-    await userEvent.keyboard('{Tab}{Tab}{Tab}{Enter}');
+    // attribute → operator → the chip's remove button → the value select → the row's remove button
+    await userEvent.keyboard('{Tab}{Tab}{Tab}{Tab}{Enter}');
     expect(onRows.mock.lastCall![0]).toEqual([]);
     await waitFor(() => expect(screen.getByRole('button', { name: '+ Add condition' })).toHaveFocus());
   });

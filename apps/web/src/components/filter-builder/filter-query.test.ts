@@ -65,6 +65,10 @@ describe('filter query helpers', () => {
     // text → enum: contains is not allowed, values go
     expect(withAttribute(row, byKey('mail_subject'), byKey('status'))).toMatchObject({ attribute_key: 'status', filter_operator: 'equal_to', values: [] });
     expect(withOperator({ ...row, filter_operator: 'equal_to' }, 'is_present').values).toEqual([]);
+    // picked options do not carry over to another option attribute of the same type
+    const teams = conversationFilterAttributes({ inboxes: [{ id: 1, name: 'Support' }], teams: [{ id: 1, name: 'Tier 1' }] });
+    const inboxRow = { ...emptyRow(teams.find((a) => a.key === 'inbox_id')), values: [1] };
+    expect(withAttribute(inboxRow, teams.find((a) => a.key === 'inbox_id'), teams.find((a) => a.key === 'team_id')!).values).toEqual([]);
     const date = { ...emptyRow(byKey('created_at')), values: ['2024-01-10'] };
     expect(withOperator(date, 'is_less_than').values).toEqual(['2024-01-10']);
     expect(withOperator(date, 'days_before').values).toEqual([]);

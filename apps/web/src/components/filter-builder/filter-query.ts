@@ -31,10 +31,13 @@ export function emptyRow(attribute: FilterAttribute | undefined): FilterRow {
   return row;
 }
 
-/** The row moved to another attribute: the operator stays when the new type allows it, values stay when the type is the same. */
+/**
+ * The row moved to another attribute: the operator stays when the new type allows it; typed-in values (text,
+ * numbers, dates) stay when the type is the same, picked options never (an inbox id is no team id).
+ */
 export function withAttribute(row: FilterRow, previous: FilterAttribute | undefined, next: FilterAttribute): FilterRow {
   const operators = operatorsFor(next);
-  const sameType = previous?.type === next.type && !previous.options === !next.options;
+  const sameType = previous?.type === next.type && !previous.options && !next.options;
   const changed: FilterRow = {
     attribute_key: next.key,
     filter_operator: operators.includes(row.filter_operator) ? row.filter_operator : operators[0]!,

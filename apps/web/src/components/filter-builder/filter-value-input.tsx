@@ -15,8 +15,8 @@ type ValueInputProps = {
 const dayOf = (value: FilterValue | undefined) => (typeof value === 'string' ? value.slice(0, 10) : '');
 
 /**
- * The value control of one row, by attribute type: a select of the attribute's options (several when a saved
- * query holds several), yes/no, a date, a number (days for `days_before`) or text.
+ * The value control of one row, by attribute type: the attribute's options (one or several, as chips), yes/no,
+ * a date, a number (days for `days_before`) or text.
  */
 export function FilterValueInput({ id, row, attribute, label, invalid, describedBy, onChange }: ValueInputProps) {
   const common = { id, 'aria-label': label, 'aria-invalid': invalid || undefined, 'aria-describedby': describedBy, className: 'filter-builder__control' };
@@ -37,26 +37,40 @@ export function FilterValueInput({ id, row, attribute, label, invalid, described
     const options = attribute.options;
     // Option values keep their type (ids are numbers): the select's strings are mapped back through the list.
     const valueOf = (text: string) => options.find((o) => String(o.value) === text)?.value ?? text;
-    if (row.values.length > 1) {
-      return (
-        <select {...common} multiple size={Math.min(4, options.length)} value={row.values.map(String)} onChange={(e) => onChange([...e.target.selectedOptions].map((o) => valueOf(o.value)))}>
-          {options.map((o) => (
-            <option key={String(o.value)} value={String(o.value)}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      );
-    }
+    const labelOf = (value: FilterValue) => options.find((o) => String(o.value) === String(value))?.label ?? String(value);
+    const chosen = new Set(row.values.map(String));
+    // is / is not take any of several values: the select adds one, each chosen one is a chip that removes it
     return (
-      <select {...common} value={first === undefined ? '' : String(first)} onChange={(e) => onChange(e.target.value === '' ? [] : [valueOf(e.target.value)])}>
-        <option value="">{t('FILTER_BUILDER.CHOOSE')}</option>
-        {options.map((o) => (
-          <option key={String(o.value)} value={String(o.value)}>
-            {o.label}
-          </option>
-        ))}
-      </select>
+      <div className="filter-builder__multi">
+        {row.values.length > 0 ? (
+          <ul className="filter-builder__chips" aria-label={`${label}: ${t('FILTER_BUILDER.CHOSEN')}`}>
+            {row.values.map((value) => (
+              <li key={String(value)} className="filter-builder__chip">
+                <span>{labelOf(value)}</span>
+                <button
+                  type="button"
+                  aria-label={t('FILTER_BUILDER.REMOVE_VALUE', { value: labelOf(value) })}
+                  onClick={() => onChange(row.values.filter((v) => String(v) !== String(value)))}
+                >
+                  <svg viewBox="0 0 16 16" width="10" height="10" aria-hidden="true">
+                    <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+                  </svg>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <select {...common} value="" onChange={(e) => (e.target.value === '' ? undefined : onChange([...row.values, valueOf(e.target.value)]))}>
+          <option value="">{row.values.length > 0 ? t('FILTER_BUILDER.ADD_VALUE') : t('FILTER_BUILDER.CHOOSE')}</option>
+          {options
+            .filter((o) => !chosen.has(String(o.value)))
+            .map((o) => (
+              <option key={String(o.value)} value={String(o.value)}>
+                {o.label}
+              </option>
+            ))}
+        </select>
+      </div>
     );
   }
   if (attribute?.type === 'date') {

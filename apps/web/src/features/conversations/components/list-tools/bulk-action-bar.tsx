@@ -7,7 +7,7 @@ import { SNOOZE_OPTIONS, snoozeUntil } from '../../utils/snooze.ts';
 import { Icon } from '../icon.tsx';
 import { Menu, MenuHeading, MenuItem, MenuSeparator } from '../menu.tsx';
 import { SnoozeDialog } from '../snooze-dialog.tsx';
-import { useAccountAgents } from './list-tools-api.ts';
+import { useAssignableForInboxes } from './list-tools-api.ts';
 import type { BulkChange } from './list-tools-api.ts';
 import { bulkErrorText, useBulkAction } from './use-bulk-action.ts';
 import type { ListSelection } from './use-list-selection.ts';
@@ -15,13 +15,14 @@ import type { ListSelection } from './use-list-selection.ts';
 const TRIGGER = 'button button--small button--secondary cw-bulk__trigger';
 
 /**
- * Shown while conversations are selected: select all loaded rows, then assign an agent or a team, change the
+ * Shown while conversations are selected: select all loaded rows, then assign an agent (one who is a member of
+ * every selected conversation's inbox) or a team, change the
  * status (snooze included) or add / remove a label on all of them at once (POST bulk_actions).
  */
-export function BulkActionBar({ accountId, selection, total }: { accountId: number; selection: ListSelection; total: number }) {
+export function BulkActionBar({ accountId, selection, total, inboxIds }: { accountId: number; selection: ListSelection; total: number; inboxIds: readonly number[] }) {
   const bulk = useBulkAction(accountId, selection.clear);
   const [snoozing, setSnoozing] = useState(false);
-  const agents = useAccountAgents(accountId, true);
+  const agents = useAssignableForInboxes(accountId, inboxIds);
   const teams = useTeams(accountId);
   const labels = useLabels(accountId);
   const all = useRef<HTMLInputElement>(null);
@@ -56,7 +57,7 @@ export function BulkActionBar({ accountId, selection, total }: { accountId: numb
                 {t('LIST_TOOLS.BULK.UNASSIGN')}
               </MenuItem>
               <MenuSeparator />
-              {agents.isPending ? loadingNote : null}
+              {agents.isPending ? loadingNote : agents.data?.length === 0 ? noneNote : null}
               {(agents.data ?? []).map((agent) => (
                 <MenuItem key={agent.id} disabled={pending} onSelect={() => (close(), run({ fields: { assignee_id: agent.id } }))}>
                   {agent.available_name || agent.name}

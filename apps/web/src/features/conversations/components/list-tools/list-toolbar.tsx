@@ -1,5 +1,5 @@
 import './messages.ts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { t } from '../../../../lib/i18n/i18n.ts';
@@ -8,9 +8,11 @@ import { conversationKeys } from '../../api.ts';
 import { useFolders } from '../../hooks/use-account-data.ts';
 import type { ListFilters, ListTool } from '../../utils/list-filters.ts';
 import { Icon } from '../icon.tsx';
-import { FilterDialog } from './filter-dialog.tsx';
 import { ListSearchBox } from './list-search-box.tsx';
 import './list-tools.css';
+
+// The dialog and the filter builder are a chunk of their own, fetched on the first click on the filter button.
+const FilterDialog = lazy(() => import('./filter-dialog.tsx').then((module) => ({ default: module.FilterDialog })));
 
 type ToolbarProps = { accountId: number; filters: ListFilters; tool: ListTool | undefined; onTool: (tool: ListTool | undefined) => void };
 
@@ -54,22 +56,24 @@ export function ListToolbar({ accountId, filters, tool, onTool }: ToolbarProps) 
         </div>
       ) : null}
       {filtering ? (
-        <FilterDialog
-          accountId={accountId}
-          initial={filter ?? folderQuery ?? null}
-          onClose={() => setFiltering(false)}
-          onApply={(query, firstPage) => {
-            const next: ListTool = { kind: 'filter', query };
-            // the answer the dialog already has is the list's first page: no second request
-            client.setQueryData(conversationKeys.list(accountId, { ...filters, tool: next }), { pages: [firstPage], pageParams: [1] });
-            onTool(next);
-            setFiltering(false);
-          }}
-          onSaved={(folder) => {
-            setFiltering(false);
-            void navigate(accountPath(accountId, `custom_view/${folder.id}`));
-          }}
-        />
+        <Suspense fallback={null}>
+          <FilterDialog
+            accountId={accountId}
+            initial={filter ?? folderQuery ?? null}
+            onClose={() => setFiltering(false)}
+            onApply={(query, firstPage) => {
+              const next: ListTool = { kind: 'filter', query };
+              // the answer the dialog already has is the list's first page: no second request
+              client.setQueryData(conversationKeys.list(accountId, { ...filters, tool: next }), { pages: [firstPage], pageParams: [1] });
+              onTool(next);
+              setFiltering(false);
+            }}
+            onSaved={(folder) => {
+              setFiltering(false);
+              void navigate(accountPath(accountId, `custom_view/${folder.id}`));
+            }}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

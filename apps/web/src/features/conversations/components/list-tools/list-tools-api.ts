@@ -23,6 +23,24 @@ export function useAccountAgents(accountId: number, enabled: boolean) {
   });
 }
 
+/**
+ * The confirmed agents who are members of every inbox of the selection (GET assignable_agents?inbox_ids[]), so the
+ * bulk Assign menu offers only agents the server will accept for all of them.
+ */
+export function useAssignableForInboxes(accountId: number, inboxIds: readonly number[]) {
+  const ids = [...new Set(inboxIds)].sort((a, b) => a - b);
+  return useQuery({
+    queryKey: [...listToolKeys.agents(accountId), ids] as const,
+    queryFn: async ({ signal }) => {
+      const query = ids.map((id) => `inbox_ids[]=${id}`).join('&');
+      const answer = await api(`${accountBase(accountId)}/assignable_agents?${query}`, { schema: () => import('@app/shared/inbox-members').then((m) => m.AssignableAgentListSchema), signal });
+      return answer.payload.filter((agent) => agent.confirmed);
+    },
+    staleTime: FIVE_MINUTES,
+    enabled: ids.length > 0,
+  });
+}
+
 /** The account's conversation custom attributes, for the filter builder. */
 export function useConversationAttributes(accountId: number, enabled: boolean) {
   return useQuery({

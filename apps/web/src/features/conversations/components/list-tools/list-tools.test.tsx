@@ -89,7 +89,7 @@ describe('conversation list: advanced filter', () => {
     await waitFor(() => expect(rows()).toHaveLength(4), LOAD);
   }, SLOW);
 
-  it('S1-2.59 saves the filter as a folder (custom_filters) and opens the folder, which runs the saved query', async () => {
+  it('S1-2.59 S1-2.60 saves the filter as a folder (custom_filters) and opens the folder, which runs the saved query', async () => {
     let saved: typeof folder | null = null;
     const { api, router } = renderWorkspace('/app/accounts/7/dashboard', {
       conversations,
@@ -166,7 +166,7 @@ describe('conversation list: multi-select and bulk actions', () => {
     await screen.findByRole('link', { name: /Customer 1/ }, LOAD);
     expect(screen.queryByRole('group', { name: 'Bulk actions' })).toBeNull();
     await userEvent.click(checkbox(1));
-    const bar = screen.getByRole('group', { name: 'Bulk actions' });
+    const bar = await screen.findByRole('group', { name: 'Bulk actions' }, LOAD);
     expect(within(bar).getByText('1 selected')).toBeInTheDocument();
     // Shift+click selects the range from the last clicked row
     fireEvent.click(checkbox(3), { shiftKey: true });
@@ -188,18 +188,17 @@ describe('conversation list: multi-select and bulk actions', () => {
     expect(screen.queryByRole('group', { name: 'Bulk actions' })).toBeNull();
   }, SLOW);
 
-  it('adds a label, assigns an agent, and shows a 404 or a 422 clearly without clearing the selection', async () => {
+  it('adds a label, assigns an agent of the selection\'s inboxes, and shows a 404 or a 422 clearly without clearing the selection', async () => {
     let answer: { status?: number; body: unknown } = { body: { payload: { updated_ids: [2], count: 1 } } };
     const { api } = renderWorkspace('/app/accounts/7/dashboard', {
       conversations,
       routes: (fake) => {
-        fake.on(`GET ${base}/agents`, { body: [SAM] });
         fake.on(`POST ${base}/bulk_actions`, () => answer);
       },
     });
     await screen.findByRole('link', { name: /Customer 1/ }, LOAD);
     await userEvent.click(checkbox(2));
-    const bar = screen.getByRole('group', { name: 'Bulk actions' });
+    const bar = await screen.findByRole('group', { name: 'Bulk actions' }, LOAD);
     await userEvent.click(within(bar).getByRole('button', { name: 'Add or remove labels on the selected conversations' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'vip' }));
     await waitFor(() => expect(api.called('POST', `${base}/bulk_actions`)).toHaveLength(1), LOAD);
@@ -209,7 +208,9 @@ describe('conversation list: multi-select and bulk actions', () => {
     await userEvent.click(checkbox(2));
     answer = { status: 422, body: { message: 'Invalid', errors: { 'fields.assignee_id': ['must be a member of every inbox'] } } };
     await userEvent.click(within(screen.getByRole('group', { name: 'Bulk actions' })).getByRole('button', { name: 'Assign an agent to the selected conversations' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Sam Lee' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Sam Lee' }, LOAD));
+    // the menu offers the agents of every selected conversation's inbox
+    expect(api.called('GET', `${base}/assignable_agents`).at(-1)!.url.searchParams.getAll('inbox_ids[]')).toEqual(['1']);
     expect(await screen.findByRole('alert')).toHaveTextContent('Nothing was changed: assignee id must be a member of every inbox');
     expect(api.called('POST', `${base}/bulk_actions`).at(-1)!.body).toMatchObject({ ids: [2], fields: { assignee_id: SAM.id } });
     expect(checkbox(2)).toBeChecked();
