@@ -85,10 +85,10 @@ describe('routes and the access guard in the app', () => {
   });
 
   it('the registry of routes with a screen comes from the route tree: built screens are in it, unbuilt ones are not', () => {
-    for (const name of ['home', 'inbox_conversation', 'profile_settings_index', 'notifications_index', 'settings_home', 'account_suspended', 'checker_view'] as const) {
+    for (const name of ['home', 'inbox_conversation', 'profile_settings_index', 'notifications_index', 'settings_home', 'account_suspended', 'checker_view', 'contacts_dashboard', 'contacts_segments_dashboard', 'contacts_labels_dashboard', 'contact_profile_dashboard'] as const) {
       expect(registry.has(name)).toBe(true);
     }
-    for (const name of ['contacts_dashboard', 'account_overview_reports', 'ongoing_campaigns', 'list_all_portals', 'captain', 'inbox_view', 'automation_list', 'macros_wrapper', 'sla_list'] as const) {
+    for (const name of ['account_overview_reports', 'ongoing_campaigns', 'list_all_portals', 'captain', 'inbox_view', 'automation_list', 'macros_wrapper', 'sla_list'] as const) {
       expect(registry.has(name)).toBe(false);
     }
   });
@@ -101,12 +101,14 @@ describe('routes and the access guard in the app', () => {
     await findWorkspace();
     const rail = within(screen.getByRole('navigation', { name: 'Main navigation' }));
     await waitFor(() => expect(rail.getByRole('link', { name: 'Conversations' })).toBeInTheDocument());
-    for (const name of ['Contacts', 'Reports', 'Campaigns', 'Help center', 'My inbox', 'Captain']) {
+    for (const name of ['Reports', 'Campaigns', 'Help center', 'My inbox', 'Captain']) {
       expect(rail.queryByRole('link', { name })).not.toBeInTheDocument();
     }
     // built: the checker view (features/payments), first of its section's screens
     expect(registry.has('conversation_summaries')).toBe(true);
     expect(await rail.findByRole('link', { name: 'Checker view' })).toHaveAttribute('href', '/app/accounts/7/checker-view');
+    // built: the contacts pages (features/contacts)
+    expect(rail.getByRole('link', { name: 'Contacts' })).toHaveAttribute('href', '/app/accounts/7/contacts');
   });
 
   it('S0-4.01 the dashboard shows the product, the account, the user with initials and role', async () => {

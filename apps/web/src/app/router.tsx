@@ -21,6 +21,8 @@ import { accountSettingsRoutes } from '../features/account-settings/routes.tsx';
 import { integrationsRoutes } from '../features/integrations/routes.tsx';
 import { paymentsRoutes } from '../features/payments/routes.tsx';
 import { conversationSummariesRoutes } from '../features/conversation-summaries/routes.tsx';
+import { contactsRoutes } from '../features/contacts/routes.tsx';
+import { searchRoutes } from '../features/search/routes.tsx';
 import { LazyScreen } from '../components/lazy-screen.tsx';
 import { SettingsMessages } from '../components/settings-messages.tsx';
 import { routeNamesOf } from '../lib/route-registry.ts';
@@ -46,6 +48,8 @@ const accountChildren: RouteObject[] = [
       ...notificationRoutes,
       ...paymentsRoutes,
       ...conversationSummariesRoutes,
+      ...contactsRoutes,
+      ...searchRoutes,
       {
         // The settings screens: their strings load with the first of them (components/settings-messages.tsx).
         element: (

@@ -4,10 +4,12 @@ import '@testing-library/jest-dom/vitest';
 import { addMessages } from '../lib/i18n/i18n.ts';
 import { settingsScreensEn } from '../lib/i18n/locales/en-settings.ts';
 import { paymentsScreensEn } from '../lib/i18n/locales/en-payments.ts';
+import { contactsScreensEn } from '../lib/i18n/locales/en-contacts.ts';
 
 // Screens are rendered alone in component tests, without the settings layout that loads their strings.
 addMessages('en', settingsScreensEn);
 addMessages('en', paymentsScreensEn);
+addMessages('en', contactsScreensEn);
 
 afterEach(() => {
   cleanup();

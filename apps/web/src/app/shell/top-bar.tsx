@@ -4,6 +4,7 @@ import { accountPath, LOGIN_PATH } from '../../lib/routing.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { useCurrentAccount, useSignOut } from '../../features/auth/index.ts';
 import { roleLabel } from '../../features/accounts/index.ts';
+import { mayOpen, useRouteRegistry } from '../../lib/route-registry.ts';
 import { Icon } from './icons.tsx';
 
 /** The header: product and account (with the user's role in it) on one side, the user and sign-out on the other. */
@@ -11,6 +12,7 @@ export function TopBar() {
   const { user, account } = useCurrentAccount();
   const signOut = useSignOut();
   const navigate = useNavigate();
+  const registry = useRouteRegistry();
   return (
     <header className="shell-header">
       <Link to={accountPath(account.id)} className="shell-header__brand" aria-label={t('APP.NAME')}>
@@ -24,6 +26,12 @@ export function TopBar() {
         {account.name}
       </span>
       <span className="shell-header__role">{roleLabel(account)}</span>
+      {mayOpen(account.permissions, registry, 'search') ? (
+        <Link to={accountPath(account.id, 'search')} className="shell-header__search" title={`${t('SIDEBAR.SEARCH')} (/)`}>
+          <Icon name="search" size={16} />
+          <span>{t('SIDEBAR.SEARCH')}</span>
+        </Link>
+      ) : null}
       <div className="shell-header__user">
         <Avatar name={user.available_name} src={user.thumbnail || user.avatar_url} size="small" />
         <span className="shell-header__name">{user.available_name}</span>

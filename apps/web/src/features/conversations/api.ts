@@ -5,7 +5,7 @@ import type { CustomFilterSchema } from '@app/shared/custom-filters';
 import type { Message, MessageList } from '@app/shared/messages';
 import type { z } from 'zod';
 import { api, ApiError, arrayOf } from '../../lib/api-client.ts';
-import { listSearchParams, type CountsFilters, type ListFilters } from './utils/list-filters.ts';
+import { listSearchParams, type CountsFilters, type ListFilters, type ListTool } from './utils/list-filters.ts';
 
 /** One page of a conversation list as the cache keeps it; `meta` is absent for folders (POST filter answers none). */
 export type ConversationPage = { payload: Conversation[]; meta: Partial<ConversationCounts> };
@@ -58,6 +58,7 @@ const contactConversationsSchema = async () => {
 // --- conversations
 
 export async function fetchConversationPage(accountId: number, filters: ListFilters, page: number, signal?: AbortSignal): Promise<ConversationPage> {
+  if (filters.tool) return fetchToolPage(accountId, filters.tool, page, signal);
   if (filters.scope.kind === 'folder') {
     const folder = await fetchFolder(accountId, filters.scope.folderId, signal);
     const body = { payload: (folder.query as { payload?: unknown }).payload ?? [] };
@@ -66,6 +67,19 @@ export async function fetchConversationPage(accountId: number, filters: ListFilt
   }
   const answer = await api(`${conversationsBase(accountId)}?${listSearchParams(filters, page)}`, { schema: () => conversationSchemas().then((m) => m.ConversationListSchema), signal });
   return { payload: answer.data.payload, meta: answer.data.meta };
+}
+
+/**
+ * A page of a search or an ad-hoc filter. Their counts are of the results, not of the route's tabs, so `meta`
+ * stays empty and the tab counts in the cache are left alone.
+ */
+export async function fetchToolPage(accountId: number, tool: ListTool, page: number, signal?: AbortSignal): Promise<ConversationPage> {
+  const schema = () => conversationSchemas().then((m) => m.ConversationPageSchema);
+  const answer =
+    tool.kind === 'search'
+      ? await api(`${conversationsBase(accountId)}/search?${new URLSearchParams({ q: tool.q, page: String(page) })}`, { schema, signal })
+      : await api(`${conversationsBase(accountId)}/filter?page=${page}`, { method: 'POST', body: tool.query, schema, signal });
+  return { payload: answer.payload, meta: {} };
 }
 
 /** GET conversations/meta: the tab counts of a list (the tab itself does not change them). */

@@ -33,6 +33,14 @@ export function loadPaymentsMessages(): Promise<void> {
   return paymentsMessages;
 }
 
+let contactsMessages: Promise<void> | null = null;
+
+/** The contacts screens' strings (features/contacts), a chunk of their own like the checker view's. */
+export function loadContactsMessages(): Promise<void> {
+  contactsMessages ??= import('./locales/en-contacts.ts').then((module) => addMessages('en', module.contactsScreensEn));
+  return contactsMessages;
+}
+
 let locale: string = DEFAULT_LOCALE;
 
 /** `ar`, `fa-IR`, … are written right to left (ARCHITECTURE "Web app"). */

@@ -26,6 +26,7 @@ export const DEFAULT_SHORTCUTS: readonly Shortcut[] = [
   { id: 'go-contacts', label: 'SHORTCUTS.OPEN_CONTACTS', group: 'navigation', keys: ['Alt', 'V'], combos: [alt('V')] },
   { id: 'go-reports', label: 'SHORTCUTS.OPEN_REPORTS', group: 'navigation', keys: ['Alt', 'R'], combos: [alt('R')] },
   { id: 'go-settings', label: 'SHORTCUTS.OPEN_SETTINGS', group: 'navigation', keys: ['Alt', 'S'], combos: [alt('S')] },
+  { id: 'go-search', label: 'SHORTCUTS.OPEN_SEARCH', group: 'navigation', keys: ['/'], combos: [{ code: 'Slash' }] },
   { id: 'toggle-sidebar', label: 'SHORTCUTS.TOGGLE_SIDEBAR', group: 'navigation', keys: ['Alt', 'O'], combos: [alt('O')] },
   { id: 'next-conversation', label: 'SHORTCUTS.NEXT_CONVERSATION', group: 'navigation', keys: ['Alt', 'J'], combos: [alt('J')] },
   { id: 'previous-conversation', label: 'SHORTCUTS.PREVIOUS_CONVERSATION', group: 'navigation', keys: ['Alt', 'K'], combos: [alt('K')] },

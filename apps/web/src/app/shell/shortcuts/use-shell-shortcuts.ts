@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { accountPath } from '../../../lib/routing.ts';
 import { useShortcut, useShortcutListener } from '../../../lib/shortcuts/index.ts';
-import { primaryItems, type NavContext, type SectionKey } from '../sidebar/nav-model.ts';
+import { canOpen, primaryItems, type NavContext, type SectionKey } from '../sidebar/nav-model.ts';
 
 type ShellShortcutActions = {
   accountId: number;
@@ -27,6 +27,8 @@ export function useShellShortcuts({ accountId, nav, toggleSidebar, openShortcuts
   useShortcut('go-contacts', go('contacts'));
   useShortcut('go-reports', go('reports'));
   useShortcut('go-settings', go('settings'));
+  // `/` opens the search page where the user may open it (the page itself takes `/` to focus its box)
+  useShortcut('go-search', () => (canOpen(nav, 'search') ? void navigate(accountPath(accountId, 'search')) : false));
   useShortcut('toggle-sidebar', toggleSidebar);
   useShortcut('open-shortcuts', openShortcuts);
   useShortcut('close-shortcuts', closeShortcuts);

@@ -1,3 +1,5 @@
+import { lazy, Suspense, useMemo } from 'react';
+import { canAccess } from '@app/shared/permissions';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { useShortcut } from '../../../lib/shortcuts/index.ts';
 import { useFolders, useInboxMap, useTeams } from '../hooks/use-account-data.ts';
@@ -7,6 +9,15 @@ import { ASSIGNEE_TABS, type ListFilters, type ListScope } from '../utils/list-f
 import { AssigneeTabs } from './assignee-tabs.tsx';
 import { ConversationRows } from './conversation-rows.tsx';
 import { ListHeader } from './list-header.tsx';
+import { ListToolbar } from './list-tools/list-toolbar.tsx';
+import { toolEmptyState } from './list-tools/tool-empty-state.ts';
+import { useListSelection } from './list-tools/use-list-selection.ts';
+import { useListTool } from './list-tools/use-list-tool.ts';
+import { useCurrentAccount } from '../../auth/index.ts';
+import { flattenList } from '../utils/list-cache.ts';
+
+// The bulk action bar is a chunk of its own, fetched when the first row is selected.
+const BulkActionBar = lazy(() => import('./list-tools/bulk-action-bar.tsx').then((module) => ({ default: module.BulkActionBar })));
 
 type ListPaneProps = {
   accountId: number;
@@ -40,20 +51,36 @@ function useListTitle(accountId: number, scope: ListScope): string {
   }
 }
 
-/** The list column: title, status and sort, the mine / unassigned / all tabs with counts, the rows. */
+/**
+ * The list column: title, status and sort, the search box and filter, the mine / unassigned / all tabs with
+ * counts, the bulk action bar while rows are selected, the rows.
+ */
 export function ConversationListPane({ accountId, filters, activeId, onChange }: ListPaneProps) {
-  const list = useConversationList(accountId, filters);
-  const counts = useConversationCounts(accountId, filters, list.isSuccess);
+  const { account } = useCurrentAccount();
+  const tools = useListTool(filters);
+  const list = useConversationList(accountId, tools.shown);
+  const counts = useConversationCounts(accountId, filters, list.isSuccess && !tools.tool);
   const title = useListTitle(accountId, filters.scope);
-  const folder = filters.scope.kind === 'folder';
+  const rows = useMemo(() => flattenList(list.data), [list.data]);
+  const rowIds = useMemo(() => rows.map((c) => c.id), [rows]);
+  const selection = useListSelection(rowIds, JSON.stringify(tools.shown));
+  const selectedInboxes = rows.filter((c) => selection.has(c.id)).map((c) => c.inbox_id);
+  const canBulk = canAccess(account.permissions, 'api:bulk_actions.create');
+  const folder = filters.scope.kind === 'folder' || !!tools.tool;
   // 000 section 9: Alt+N moves to the next of the mine / unassigned / all tabs (folders have none).
   const nextTab = ASSIGNEE_TABS[(ASSIGNEE_TABS.indexOf(filters.assigneeType) + 1) % ASSIGNEE_TABS.length]!;
   useShortcut('next-tab', () => onChange({ assigneeType: nextTab }), !folder);
   return (
     <section className="cw-list" aria-label={title}>
-      <ListHeader title={title} filters={filters} onChange={onChange} />
+      <ListHeader title={title} filters={tools.shown} onChange={onChange} />
+      <ListToolbar accountId={accountId} filters={filters} tool={tools.tool} onTool={tools.setTool} />
       {folder ? null : <AssigneeTabs value={filters.assigneeType} counts={counts.data} onChange={(assigneeType) => onChange({ assigneeType })} />}
-      <ConversationRows accountId={accountId} filters={filters} list={list} activeId={activeId} />
+      {canBulk && selection.ids.length > 0 ? (
+        <Suspense fallback={null}>
+          <BulkActionBar accountId={accountId} selection={selection} total={rowIds.length} inboxIds={selectedInboxes} />
+        </Suspense>
+      ) : null}
+      <ConversationRows accountId={accountId} filters={tools.shown} list={list} activeId={activeId} selection={canBulk ? selection : undefined} empty={toolEmptyState(tools.tool)} />
     </section>
   );
 }

@@ -14,12 +14,18 @@ import { conversationPath, type ListFilters } from '../utils/list-filters.ts';
 import { ConversationCard, CARD_HEIGHT } from './conversation-card.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { ListSkeleton } from './list-skeleton.tsx';
+import { SelectToggle } from './list-tools/select-toggle.tsx';
+import type { ListSelection } from './list-tools/use-list-selection.ts';
 
 type RowsProps = {
   accountId: number;
   filters: ListFilters;
   list: UseInfiniteQueryResult<ConversationPages>;
   activeId: number | null;
+  /** Multi-select (a checkbox per row), for those who may run bulk actions. */
+  selection?: ListSelection | undefined;
+  /** What an empty list says instead of the default (a search or a filter with no match). */
+  empty?: { title: string; hint: string } | undefined;
 };
 
 /** Rows left before the end when the next page is asked for. */
@@ -29,7 +35,7 @@ const PREFETCH_ROWS = 8;
  * The list's rows, virtualized: only the rows in view (plus a few) are in the DOM, so thousands scroll
  * smoothly. Reaching the end loads the next page; an empty page ends the list (001 section 4).
  */
-export function ConversationRows({ accountId, filters, list, activeId }: RowsProps) {
+export function ConversationRows({ accountId, filters, list, activeId, selection, empty }: RowsProps) {
   const rows = flattenList(list.data);
   const inboxes = useInboxMap(accountId);
   const labels = useLabelMap(accountId);
@@ -99,7 +105,7 @@ export function ConversationRows({ accountId, filters, list, activeId }: RowsPro
       />
     );
   } else if (rows.length === 0) {
-    body = <EmptyState icon="inbox" title={t('CHAT_LIST.LIST_EMPTY_TITLE')} hint={t('CHAT_LIST.LIST_EMPTY_HINT')} />;
+    body = <EmptyState icon="inbox" title={empty?.title ?? t('CHAT_LIST.LIST_EMPTY_TITLE')} hint={empty?.hint ?? t('CHAT_LIST.LIST_EMPTY_HINT')} />;
   } else {
     body = (
       <ul className="cw-rows__list" style={{ height: virtualizer.getTotalSize() }} aria-busy={list.isFetchingNextPage || undefined}>
@@ -107,6 +113,7 @@ export function ConversationRows({ accountId, filters, list, activeId }: RowsPro
           const conversation = rows[item.index];
           return (
             <li key={item.key} className="cw-rows__item" style={{ transform: `translateY(${item.start}px)`, height: item.size }}>
+              {conversation && selection ? <SelectToggle id={conversation.id} name={conversation.meta.sender.name} selection={selection} /> : null}
               {conversation ? (
                 <ConversationCard
                   accountId={accountId}
@@ -135,7 +142,7 @@ export function ConversationRows({ accountId, filters, list, activeId }: RowsPro
     );
   }
   return (
-    <div className="cw-rows" id="cw-list-rows" ref={scroller} data-testid="conversation-rows">
+    <div className={`cw-rows${selection?.ids.length ? ' cw-rows--selecting' : ''}`} id="cw-list-rows" ref={scroller} data-testid="conversation-rows">
       {body}
     </div>
   );

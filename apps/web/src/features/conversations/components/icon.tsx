@@ -33,6 +33,8 @@ const PATHS = {
   hash: 'M5 9h14M5 15h14M10 4l-2 16M16 4l-2 16',
   scan: 'M4 8V4h4M16 4h4v4M20 16v4h-4M8 20H4v-4M7 12h10',
   receipt: 'M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6',
+  search: 'M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM20 20l-4-4',
+  filter: 'M4 5h16l-6 7.5V19l-4-2v-4.5z',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -17,9 +17,9 @@ export const SORT_OPTIONS: ConversationSort[] = [
 
 type ListHeaderProps = { title: string; filters: ListFilters; onChange: (change: Partial<ListPreferences>) => void };
 
-/** The list's title with its status filter and sort; a folder runs its saved query, so it offers neither. */
+/** The list's title with its status filter and sort; a folder, a search or a filter runs its own query, so it offers neither. */
 export function ListHeader({ title, filters, onChange }: ListHeaderProps) {
-  const folder = filters.scope.kind === 'folder';
+  const folder = filters.scope.kind === 'folder' || !!filters.tool;
   return (
     <header className="cw-list__header">
       <h1 className="cw-list__title" title={title}>

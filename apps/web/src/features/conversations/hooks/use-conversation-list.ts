@@ -19,8 +19,9 @@ export function useConversationList(accountId: number, filters: ListFilters) {
       }
       return page;
     },
-    // 001 section 4: the end of a list is marked when a page comes back empty.
-    getNextPageParam: (last, _pages, lastPage) => (last.payload.length === 0 ? undefined : lastPage + 1),
+    // 001 section 4: the end of a list is marked when a page comes back empty. A search has one page (001
+    // section 7: conversations/search is called with page 1 only).
+    getNextPageParam: (last, _pages, lastPage) => (last.payload.length === 0 || filters.tool?.kind === 'search' ? undefined : lastPage + 1),
     staleTime: 60_000,
   });
 }

@@ -34,7 +34,7 @@ export function findConversation(client: QueryClient, accountId: number, id: num
 
 /** Whether a list of this kind (mentions, participating) already holds the conversation. */
 export function knownMember(client: QueryClient, accountId: number, kind: ListFilters['scope']['kind'], id: number): boolean {
-  return cachedLists(client, accountId).some(({ filters, data }) => filters.scope.kind === kind && indexIn(data, id) !== null);
+  return cachedLists(client, accountId).some(({ filters, data }) => filters.scope.kind === kind && !filters.tool && indexIn(data, id) !== null);
 }
 
 const without = (data: ConversationPages, id: number): ConversationPages => {
@@ -84,7 +84,7 @@ export function writeToLists(
   for (const { key, filters, data } of cachedLists(client, accountId)) {
     const wasIn = indexIn(data, conversation.id) !== null;
     const belongs =
-      filters.scope.kind === 'folder'
+      filters.scope.kind === 'folder' || filters.tool
         ? wasIn
         : matchesScope(conversation, filters, member(filters.scope.kind, wasIn)) && matchesTab(conversation, filters.assigneeType, userId);
     if (!belongs && !wasIn) continue;

@@ -1,4 +1,5 @@
 import type { ConversationSort, STATUS_FILTERS } from '@app/shared/conversations';
+import type { FilterQuery } from '@app/shared/custom-filters';
 
 /** The conversation lists of 001 section 2, each with what narrows it. */
 export type ListKind = 'home' | 'inbox' | 'label' | 'team' | 'folder' | 'mentions' | 'unattended' | 'participating';
@@ -15,8 +16,14 @@ export type StatusFilter = (typeof STATUS_FILTERS)[number];
 export const ASSIGNEE_TABS = ['me', 'unassigned', 'all'] as const;
 export type AssigneeTab = (typeof ASSIGNEE_TABS)[number];
 
-/** What the list pane shows: the route's scope plus the pane's own status, tab and sort. */
-export type ListFilters = { scope: ListScope; status: StatusFilter; assigneeType: AssigneeTab; sortBy: ConversationSort };
+/**
+ * A search (GET conversations/search) or an ad-hoc filter (POST conversations/filter) the pane shows in place of
+ * the route's list; like a folder, its rows are the server's answer, so realtime only updates the rows it holds.
+ */
+export type ListTool = { kind: 'search'; q: string } | { kind: 'filter'; query: FilterQuery };
+
+/** What the list pane shows: the route's scope plus the pane's own status, tab and sort (and a search or filter). */
+export type ListFilters = { scope: ListScope; status: StatusFilter; assigneeType: AssigneeTab; sortBy: ConversationSort; tool?: ListTool };
 
 /** What tab counts depend on: everything but the tab and the sort. */
 export type CountsFilters = { scope: ListScope; status: StatusFilter };

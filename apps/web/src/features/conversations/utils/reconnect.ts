@@ -38,8 +38,9 @@ export async function catchUp(client: QueryClient, ctx: RealtimeContext, disconn
 }
 
 async function catchUpList(client: QueryClient, ctx: RealtimeContext, filters: ListFilters, seconds: number) {
-  if (filters.scope.kind === 'folder') {
-    await client.invalidateQueries({ queryKey: conversationKeys.lists(ctx.accountId), predicate: (q) => (q.queryKey[3] as ListFilters).scope.kind === 'folder' });
+  if (filters.scope.kind === 'folder' || filters.tool) {
+    const serverOnly = (f: ListFilters) => f.scope.kind === 'folder' || !!f.tool;
+    await client.invalidateQueries({ queryKey: conversationKeys.lists(ctx.accountId), predicate: (q) => serverOnly(q.queryKey[3] as ListFilters) });
     return;
   }
   const changed: Conversation[] = [];

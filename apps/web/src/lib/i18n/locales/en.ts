@@ -1,7 +1,11 @@
 import type { SettingsMessages } from './en-settings.ts';
+import type { FilterBuilderMessages } from './en-filter-builder.ts';
+import type { ListToolsMessages } from './en-list-tools.ts';
+import type { SearchMessages } from './en-search.ts';
 import type { PaymentsMessages } from './en-payments.ts';
 import type { ConversationSummariesMessages } from './en-conversation-summaries.ts';
 import type { PaymentOcrMessages } from './en-payment-ocr.ts';
+import type { ContactsMessages } from './en-contacts.ts';
 import { settingsEn } from './en/settings.ts';
 import { conversationsEn } from './en/conversations.ts';
 import { notificationsEn } from './en/notifications.ts';
@@ -101,5 +105,9 @@ export const en = { ...coreEn, ...shellEn, ...profileEn, ...conversationsEn, ...
 
 export type MessageKey = keyof typeof en | keyof SettingsMessages
   | keyof ConversationSummariesMessages
+  | keyof FilterBuilderMessages
+  | keyof ListToolsMessages
+  | keyof SearchMessages
   | keyof PaymentOcrMessages
-  | keyof PaymentsMessages;
+  | keyof PaymentsMessages
+  | keyof ContactsMessages;

@@ -123,6 +123,8 @@ export const shellEn = {
   'SHORTCUTS.GROUP.GENERAL': 'General',
   'SHORTCUTS.OPEN_CONVERSATIONS': 'Go to conversations',
   'SHORTCUTS.OPEN_CONTACTS': 'Go to contacts',
+  'SHORTCUTS.OPEN_SEARCH': 'Search (on the search page: go to the search box)',
+  'SIDEBAR.SEARCH': 'Search',
   'SHORTCUTS.OPEN_REPORTS': 'Go to reports',
   'SHORTCUTS.OPEN_SETTINGS': 'Go to settings',
   'SHORTCUTS.TOGGLE_SIDEBAR': 'Show or hide the section menu',
