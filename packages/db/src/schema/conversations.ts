@@ -29,9 +29,14 @@ const accountId = () =>
     .references(() => accounts.id, { onDelete: 'cascade' });
 const at = () => timestamp({ withTimezone: true, mode: 'date' });
 
-/** The text contact search matches; the trigram index is built over exactly this expression. */
-export const contactSearchText = (t: { name: AnyPgColumn; email: AnyPgColumn; phoneNumber: AnyPgColumn; identifier: AnyPgColumn }) =>
-  sql`(coalesce(${t.name}, '') || ' ' || coalesce(${t.email}, '') || ' ' || coalesce(${t.phoneNumber}, '') || ' ' || coalesce(${t.identifier}, ''))`;
+/**
+ * Contact search: the pattern (an ILIKE pattern) anywhere in the name, email, phone number or identifier. One
+ * trigram index per column (contacts_*_trgm_idx), joined by a BitmapOr: a single index over the four columns glued
+ * together made every pattern pay for trigrams that are common in one column only (the `000` of phone numbers in
+ * `crm-120000`: 0.35 s at a million contacts instead of a few ms).
+ */
+export const contactSearchMatches = (t: { name: AnyPgColumn; email: AnyPgColumn; phoneNumber: AnyPgColumn; identifier: AnyPgColumn }, pattern: string) =>
+  sql`(${t.name} ilike ${pattern} or ${t.email} ilike ${pattern} or ${t.phoneNumber} ilike ${pattern} or ${t.identifier} ilike ${pattern})`;
 
 /** The contacts lists show (Chatwoot's resolved contacts, not being deleted): the predicate of the list indexes. */
 export const listedContact = (t: { email: AnyPgColumn; phoneNumber: AnyPgColumn; identifier: AnyPgColumn; deletingAt: AnyPgColumn }) =>
@@ -91,8 +96,11 @@ export const contacts = pgTable(
     // the delete and avatar jobs find their work
     index('contacts_deleting_idx').on(t.deletingAt).where(sql`${t.deletingAt} is not null`),
     index('contacts_avatar_source_idx').on(t.id).where(sql`${t.avatarSourceUrl} is not null`),
-    // conversation and contact search: substring match over the contact's names and handles (pg_trgm)
-    index('contacts_search_trgm_idx').using('gin', sql`${contactSearchText(t)} gin_trgm_ops`),
+    // conversation and contact search: substring match over each handle (pg_trgm), see contactSearchMatches
+    index('contacts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('contacts_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('contacts_phone_trgm_idx').using('gin', sql`${t.phoneNumber} gin_trgm_ops`),
+    index('contacts_identifier_trgm_idx').using('gin', sql`${t.identifier} gin_trgm_ops`),
   ],
 );
 

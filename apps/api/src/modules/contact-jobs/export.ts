@@ -28,7 +28,7 @@ type ExportQuery = Pick<ContactExportBody, 'payload' | 'label' | 'q'>;
 async function exportCondition(db: Executor, accountId: number, query: ExportQuery): Promise<SQL> {
   const filter = query.payload ? compileContactFilter(query.payload, await filterableDefinitions(db, accountId, 'contact_attribute')) : undefined;
   const label = query.label ? sql`${contacts.labels} @> array[${query.label}]::text[]` : undefined;
-  const search = query.q ? sql`${schema.contactSearchText(contacts)} ilike ${`%${escapeLike(query.q)}%`}` : undefined;
+  const search = query.q ? schema.contactSearchMatches(contacts, `%${escapeLike(query.q)}%`) : undefined;
   return and(eq(contacts.accountId, accountId), filter, label, search)!;
 }
 

@@ -73,10 +73,10 @@ function listCondition(accountId: number, filter: ContactListFilter): SQL {
 
 /**
  * contacts/search: q anywhere in name, email, phone number or identifier, case-insensitively; the pattern is
- * written over exactly the expression contacts_search_trgm_idx indexes, so the trigram index serves it.
+ * matched per column, each with its trigram index (schema.contactSearchMatches).
  */
 export function searchCondition(q: string): SQL {
-  return sql`${schema.contactSearchText(contacts)} ilike ${`%${escapeLike(q)}%`}`;
+  return schema.contactSearchMatches(contacts, `%${escapeLike(q)}%`);
 }
 
 /**

@@ -100,7 +100,7 @@ export function searchCondition(accountId: number, q: string): SQL {
   const pattern = likePattern(q);
   const contacts = schema.contacts;
   const branches: SQL[] = [
-    sql`select cc.id from ${c} cc join ${contacts} on ${contacts.id} = cc.contact_id where ${contacts.accountId} = ${accountId} and ${schema.contactSearchText(contacts)} ilike ${pattern}`,
+    sql`select cc.id from ${c} cc join ${contacts} on ${contacts.id} = cc.contact_id where ${contacts.accountId} = ${accountId} and ${schema.contactSearchMatches(contacts, pattern)}`,
   ];
   if (/^\d{1,9}$/.test(q)) branches.push(sql`select cd.id from ${c} cd where cd.account_id = ${accountId} and cd.display_id = ${Number(q)}`);
   if (q.length >= MIN_MESSAGE_SEARCH) {

@@ -11,12 +11,12 @@ const searchable = sql`${messages.messageType} in ('incoming', 'outgoing')`;
 
 export type ContactRow = typeof contacts.$inferSelect;
 
-/** The account's contacts whose name, email, phone number or identifier contains q (contacts_search_trgm_idx). */
+/** The account's contacts whose name, email, phone number or identifier contains q (their trigram indexes). */
 export function searchContactRows(db: Executor, accountId: number, q: string, limit: number, offset: number): Promise<ContactRow[]> {
   return db
     .select()
     .from(contacts)
-    .where(and(eq(contacts.accountId, accountId), sql`${schema.contactSearchText(contacts)} ilike ${likePattern(q)}`))
+    .where(and(eq(contacts.accountId, accountId), schema.contactSearchMatches(contacts, likePattern(q))))
     .orderBy(sql`${contacts.lastActivityAt} desc nulls last`, desc(contacts.id))
     .limit(limit)
     .offset(offset);
