@@ -45,7 +45,12 @@ test.describe('[search] global search and the list power tools', () => {
     await page.goBack();
     await search.tab('Contacts').click();
     await expect(page).toHaveURL(/tab=contacts/);
-    await expect(search.results('Contacts').getByRole('link', { name: new RegExp(`Zelda ${unique}`) })).toBeVisible();
+    const contactResult = search.results('Contacts').getByRole('link', { name: new RegExp(`Zelda ${unique}`) });
+    await expect(contactResult).toBeVisible();
+    // the contact result opens the contact's profile
+    await contactResult.click();
+    await expect(page).toHaveURL(new RegExp(`/contacts/\\d+$`));
+    await expect(page.getByRole('heading', { name: `Zelda ${unique}`, level: 1 })).toBeVisible();
     await context.close();
   });
 
