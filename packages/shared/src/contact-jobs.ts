@@ -6,7 +6,8 @@ export const CONTACT_JOB_STATUSES = ['queued', 'running', 'completed', 'failed']
 
 /** The CSV columns a contact import reads (header names, any case and order; unknown columns are custom attributes). */
 export const CONTACT_IMPORT_COLUMNS = ['name', 'email', 'phone_number', 'identifier', 'company', 'city', 'country', 'labels'] as const;
-export const CONTACT_IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+/** The largest CSV an import takes: the upload limit of every multipart request (plugins/multipart.ts). */
+export const CONTACT_IMPORT_MAX_BYTES = 40 * 1024 * 1024;
 export const CONTACT_IMPORT_MAX_ROWS = 200_000;
 /** The columns of a contact export, in order, unless column_names picks fewer. */
 export const CONTACT_EXPORT_COLUMNS = [
