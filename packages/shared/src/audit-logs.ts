@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const AUDIT_ACTIONS = ['create', 'update', 'destroy', 'sign_in', 'sign_out', 'password_reset'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDITABLE_TYPES = ['Account', 'User', 'AccountUser', 'CustomRole', 'Inbox', 'InboxMember', 'Team', 'Webhook', 'AgentBot', 'DashboardApp', 'Integrations::Hook', 'WithdrawIssue', 'PaymentRecord', 'Contact'] as const;
+export const AUDITABLE_TYPES = ['Account', 'User', 'AccountUser', 'CustomRole', 'Inbox', 'InboxMember', 'Team', 'Webhook', 'AgentBot', 'DashboardApp', 'Integrations::Hook', 'WithdrawIssue', 'PaymentRecord', 'Contact', 'Conversation'] as const;
 export type AuditableType = (typeof AUDITABLE_TYPES)[number];
 
 export const AuditLogSchema = z.object({

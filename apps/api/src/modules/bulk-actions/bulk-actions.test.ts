@@ -42,6 +42,7 @@ const snapshot = async (w: Awaited<ReturnType<typeof world>>) => ({
   rows: await conversationsOf([w.first.id, w.second.id, w.hidden.id]),
   outbox: (await outbox(w.account.id)).length,
   activities: (await activities(w.first.id)).length + (await activities(w.second.id)).length,
+  audits: (await t.db.select().from(schema.auditLogs).where(eq(schema.auditLogs.accountId, w.account.id))).length,
 });
 
 describe('POST bulk_actions', () => {
@@ -91,6 +92,19 @@ describe('POST bulk_actions', () => {
     expect((updated.data as { changed_attributes: unknown }).changed_attributes).toEqual({ labels: { previous_value: ['vip'], current_value: ['vip', 'billing'] } });
     expect(named('message.created')).toHaveLength(5);
     for (const e of events.filter((e) => e.name !== 'message.created')) expect(e).toMatchObject({ inboxId: w.mine.id });
+
+    // one audit row for the whole change
+    const audits = await t.db.select().from(schema.auditLogs).where(and(eq(schema.auditLogs.accountId, w.account.id), eq(schema.auditLogs.auditableType, 'Conversation')));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ action: 'update', userId: w.agent.user.id, auditableId: null });
+    expect(audits[0]!.auditedChanges).toEqual({
+      name: '2 conversations (bulk action)',
+      conversation_ids: [w.first.displayId, w.second.displayId],
+      status: 'resolved',
+      assignee_id: w.agent.user.id,
+      labels_added: ['billing'],
+      labels_removed: ['lead'],
+    });
   });
 
   it('sets a team, snoozes until a time and unassigns; conversations already in that state are left out', async () => {

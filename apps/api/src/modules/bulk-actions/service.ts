@@ -5,6 +5,7 @@ import { AppError, invalid, notFound } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import { conversationEntries, recordEvents } from '../../lib/outbox.ts';
 import { listAgentsByIds } from '../agents/service.ts';
+import { recordAudit } from '../audit-logs/service.ts';
 import { conversationScope, changedAttributes, publishConversationsEvent, scopeCondition, type ChangedAttributes } from '../conversations/service.ts';
 import { assignableAmong } from '../inbox-members/service.ts';
 import { listLabels } from '../labels/service.ts';
@@ -107,6 +108,19 @@ export async function bulkAction(ctx: AccountCtx, input: BulkActionBody): Promis
       changed.push({ row, events: plan.events, attributes: changedAttributes(plan.before, row) });
     }
     await recordEvents(tx, changed.flatMap((c) => conversationEntries(c.row, [...c.events], ctx.actor.id || undefined, c.attributes)));
+    // one audit row for the whole change: who changed which conversations, and how
+    if (changed.length > 0) {
+      const changes = { ...fields, ...(labels.add.length ? { labels_added: labels.add } : {}), ...(labels.remove.length ? { labels_removed: labels.remove } : {}) };
+      await recordAudit(tx, {
+        accountId: ctx.accountId,
+        actor: ctx.actor,
+        meta: ctx.meta,
+        action: 'update',
+        auditableType: 'Conversation',
+        auditableId: null,
+        changes: { name: `${changed.length} conversation${changed.length === 1 ? '' : 's'} (bulk action)`, conversation_ids: changed.map((c) => c.row.displayId), ...changes },
+      });
+    }
     return { changed, activities };
   });
 
