@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { downloadExport, useExportJob, useStartExport } from '../api.ts';
 import { grouped } from '../utils/format.ts';
-import { ProgressBar } from './progress-bar.tsx';
+import { ProgressBar } from '../../../components/progress-bar.tsx';
 
 /** A started export: a bar while the job writes the file, then its download link (contact_export.ready or polling). */
 function ExportStatus({ accountId, job: started, live, onDismiss }: { accountId: number; job: ContactExportJob; live: boolean; onDismiss: () => void }) {

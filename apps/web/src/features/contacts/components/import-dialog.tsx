@@ -9,7 +9,7 @@ import { readServerErrors } from '../../../lib/form-errors.ts';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { downloadImportErrors, jobFinished, refreshContacts, useImportJob, useStartImport } from '../api.ts';
 import { grouped } from '../utils/format.ts';
-import { ProgressBar } from './progress-bar.tsx';
+import { ProgressBar } from '../../../components/progress-bar.tsx';
 
 type ImportDialogProps = { accountId: number; live: boolean; onClose: () => void };
 

@@ -4,7 +4,7 @@ import { Button } from '../../../components/button.tsx';
 import { useToast } from '../../../components/toast-provider.tsx';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { exportRecords } from '../api.ts';
-import { ProgressBar } from './progress-bar.tsx';
+import { ProgressBar } from '../../../components/progress-bar.tsx';
 
 type ExportButtonProps = {
   accountId: number;

@@ -9,7 +9,7 @@ import { useToast } from '../../../components/toast-provider.tsx';
 import { readServerErrors } from '../../../lib/form-errors.ts';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { downloadImportErrors, importFinished, refreshRecords, useImportJob, useStartImport } from '../api.ts';
-import { ProgressBar } from './progress-bar.tsx';
+import { ProgressBar } from '../../../components/progress-bar.tsx';
 
 type InboxOption = { id: number; name: string };
 type ImportDialogProps = { accountId: number; kind: PaymentKind; inboxes: InboxOption[]; defaultInboxId: number | null; live: boolean; onClose: () => void };
