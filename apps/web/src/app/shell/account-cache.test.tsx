@@ -111,6 +111,24 @@ describe('local cache', () => {
     stop();
   });
 
+  it('a transaction aborted under a read rejects the read and leaves no unhandled rejection behind', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const aborted = () => Promise.reject(new DOMException('', 'AbortError'));
+      // what idb hands back when the transaction is aborted (a sign-out deleting the database): the first read and
+      // `done` both reject; the reads after the first are never made
+      const tx = { done: aborted(), objectStore: () => ({ get: aborted }) };
+      const db = { transaction: () => tx } as unknown as Parameters<typeof readAccountCache>[0];
+      await expect(readAccountCache(db)).rejects.toThrow(DOMException);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('without IndexedDB it does nothing and asks nothing', () => {
     vi.stubGlobal('indexedDB', undefined);
     const fetchKeys = vi.fn();

@@ -50,29 +50,44 @@ export function openAccountCache(accountId: number): Promise<CacheDb> {
   });
 }
 
+/**
+ * A transaction's `done`, already observed: idb makes it when the transaction starts, and a transaction aborted
+ * under a read (a sign-out deleting the database, another tab upgrading it) rejects it even when the caller
+ * stopped at the failed read and never reached `await done`; unobserved, that is an unhandled rejection.
+ * Awaiting the returned promise still rejects as the transaction did.
+ */
+function observedDone(tx: { done: Promise<void> }): Promise<void> {
+  const done = tx.done;
+  done.catch(() => undefined);
+  return done;
+}
+
 /** Every stored list with the key it was stored under. */
 export async function readAccountCache(db: CacheDb): Promise<StoredAccountCache> {
   const stored: StoredAccountCache = {};
   const tx = db.transaction(ACCOUNT_CACHE_STORES, 'readonly');
+  const done = observedDone(tx);
   for (const resource of CACHE_KEY_RESOURCES) {
     const [list, key] = await Promise.all([tx.objectStore(resource).get(LIST), tx.objectStore('cache-keys').get(resource)]);
     if (Array.isArray(list)) stored[resource] = { key: key ?? null, list };
   }
-  await tx.done;
+  await done;
   return stored;
 }
 
 /** Stores a list with the key it is current for, in one transaction. */
 export async function writeAccountCache(db: CacheDb, resource: CacheKeyResource, key: CacheKey, list: unknown[]): Promise<void> {
   const tx = db.transaction(['cache-keys', resource], 'readwrite');
-  await Promise.all([tx.objectStore(resource).put(list, LIST), tx.objectStore('cache-keys').put(key, resource), tx.done]);
+  const done = observedDone(tx);
+  await Promise.all([tx.objectStore(resource).put(list, LIST), tx.objectStore('cache-keys').put(key, resource), done]);
 }
 
 /** Forgets lists that are no longer current. */
 export async function dropAccountCache(db: CacheDb, resources: CacheKeyResource[]): Promise<void> {
   if (resources.length === 0) return;
   const tx = db.transaction(['cache-keys', ...resources], 'readwrite');
-  await Promise.all([...resources.flatMap((r) => [tx.objectStore(r).delete(LIST), tx.objectStore('cache-keys').delete(r)]), tx.done]);
+  const done = observedDone(tx);
+  await Promise.all([...resources.flatMap((r) => [tx.objectStore(r).delete(LIST), tx.objectStore('cache-keys').delete(r)]), done]);
 }
 
 const queryKeyOf = (accountId: number, resource: CacheKeyResource) =>
