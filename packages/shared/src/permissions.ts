@@ -226,6 +226,11 @@ export const ROUTE_ACCESS = {
   'api:withdraw_issues.manage': PAYMENT_READERS,
   'api:ocr.create': CONVERSATION_PAYMENTS,
   'api:conversation_summaries.index': SUMMARIES,
+  // reports (milestone 11, docs/reports.md): every v2 report for administrators and report_manage; agents read
+  // the agent reports (their own row only, decided by the service) and CSAT (their conversation scope)
+  'api:reports.index': REPORTS_ALL,
+  'api:reports.agent': REPORTS_AGENT,
+  'api:csat.index': REPORTS_AGENT,
 } as const satisfies Record<string, readonly AccessToken[]>;
 
 export type RouteName = keyof typeof ROUTE_ACCESS;

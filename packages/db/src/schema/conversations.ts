@@ -229,6 +229,8 @@ export const messages = pgTable(
     index('messages_content_trgm_idx').using('gin', sql`${t.content} gin_trgm_ops`),
     // reports count an account's messages over time
     index('messages_account_created_idx').on(t.accountId, t.createdAt),
+    // CSAT metrics count the surveys sent (input_csat messages) over time
+    index('messages_csat_sent_idx').on(t.accountId, t.createdAt).where(sql`${t.contentType} = 'input_csat'`),
   ],
 );
 

@@ -11,3 +11,4 @@ export * from './notifications.ts';
 export * from './integrations.ts';
 export * from './payments.ts';
 export * from './contacts.ts';
+export * from './reports.ts';

@@ -185,10 +185,20 @@ export const reportingEvents = pgTable(
     eventStartTime: timestamp({ withTimezone: true, mode: 'date' }),
     eventEndTime: timestamp({ withTimezone: true, mode: 'date' }),
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * What makes a derived event unique (`first_response:<conversation id>`, `resolution:<conversation id>:<at>`...):
+     * writing the same fact twice (a relay that runs twice, a rebuild) is a no-op. Null for posted events.
+     */
+    dedupeKey: text(),
     createdAt: createdAt(),
   },
-  // reports read an account's events by name over a time range
-  (t) => [index('reporting_events_account_name_created_idx').on(t.accountId, t.name, t.createdAt)],
+  (t) => [
+    // reports read an account's events by name over a time range
+    index('reporting_events_account_name_created_idx').on(t.accountId, t.name, t.createdAt),
+    uniqueIndex('reporting_events_account_dedupe_key').on(t.accountId, t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
+    // a conversation's events (the rebuild, the raw list filtered by conversation)
+    index('reporting_events_conversation_idx').on(t.conversationId).where(sql`${t.conversationId} is not null`),
+  ],
 );
 
 /** A finished OCR read of one image (a message attachment or an uploaded file), so a second click is instant. */

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq } from 'drizzle-orm';
+import { schema } from '@app/db';
+import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createAccount } from '../../../test/factories.ts';
+import { applyRollups, quarterOf, type RollupFact } from './rollups.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const quarters = (accountId: number) =>
+  t.db
+    .select()
+    .from(schema.reportRollups)
+    .where(eq(schema.reportRollups.accountId, accountId))
+    .orderBy(asc(schema.reportRollups.dimension), asc(schema.reportRollups.key), asc(schema.reportRollups.bucket));
+const days = (accountId: number, dimension: 'account' | 'label') =>
+  t.db
+    .select()
+    .from(schema.reportDailyRollups)
+    .where(and(eq(schema.reportDailyRollups.accountId, accountId), eq(schema.reportDailyRollups.dimension, dimension)))
+    .orderBy(asc(schema.reportDailyRollups.day));
+
+describe('report rollups', () => {
+  it('adds each fact once to the account and to each of its dimensions, per quarter hour and per UTC day', async () => {
+    const account = await createAccount(t);
+    const fact = (at: string, value: number, labels: string[]): RollupFact => ({
+      accountId: account.id,
+      metric: 'first_response',
+      at: new Date(at),
+      value,
+      valueBh: value / 2,
+      inboxId: 7,
+      agentId: 3,
+      teamId: null,
+      labels,
+    });
+    await applyRollups(t.db, [fact('2026-03-01T10:01:00Z', 60, ['vip']), fact('2026-03-01T10:14:59Z', 120, ['vip', 'vip'])]);
+    // a second batch adds to the same rows, and a fact in the next quarter and on the next UTC day gets its own
+    await applyRollups(t.db, [fact('2026-03-01T10:15:00Z', 30, []), fact('2026-03-02T00:00:00Z', 10, ['billing'])]);
+
+    const rows = await quarters(account.id);
+    const cell = (dimension: string, key: string, bucket: string) => rows.find((r) => r.dimension === dimension && r.key === key && r.bucket.toISOString() === bucket);
+    expect(cell('account', '', '2026-03-01T10:00:00.000Z')).toMatchObject({ count: 2, sum: 180, sumBh: 90 });
+    expect(cell('account', '', '2026-03-01T10:15:00.000Z')).toMatchObject({ count: 1, sum: 30 });
+    expect(cell('inbox', '7', '2026-03-01T10:00:00.000Z')).toMatchObject({ count: 2, sum: 180 });
+    expect(cell('agent', '3', '2026-03-01T10:00:00.000Z')).toMatchObject({ count: 2, sum: 180 });
+    // a label named twice on one fact counts once; no team row for a fact without a team
+    expect(cell('label', 'vip', '2026-03-01T10:00:00.000Z')).toMatchObject({ count: 2, sum: 180 });
+    expect(rows.some((r) => r.dimension === 'team')).toBe(false);
+
+    const daily = await days(account.id, 'account');
+    expect(daily.map((d) => [d.day, d.count, d.sum])).toEqual([
+      ['2026-03-01', 3, 210],
+      ['2026-03-02', 1, 10],
+    ]);
+    expect((await days(account.id, 'label')).map((d) => [d.day, d.key, d.count])).toEqual([
+      ['2026-03-01', 'vip', 2],
+      ['2026-03-02', 'billing', 1],
+    ]);
+  });
+
+  it('puts a fact in the quarter hour it falls in', () => {
+    expect(quarterOf(new Date('2026-03-01T23:59:59.999Z')).toISOString()).toBe('2026-03-01T23:45:00.000Z');
+    expect(quarterOf(new Date('2026-03-01T05:30:00.000Z')).toISOString()).toBe('2026-03-01T05:30:00.000Z');
+  });
+});
