@@ -5,7 +5,14 @@ import { notFound } from '../lib/app-error.ts';
 export const MAX_ID = 2_147_483_647;
 
 /** One registered route, as the id check and the route-walking tests see it. */
-export type RouteEntry = { method: string; url: string; params: string[]; numericParams: string[] };
+export type RouteEntry = {
+  method: string;
+  url: string;
+  params: string[];
+  numericParams: string[];
+  /** The ROUTE_ACCESS entry that guards the route (account routes), for the generated permission suite. */
+  access?: string;
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -52,7 +59,8 @@ export const idParamsPlugin = fp(
       const numericParams = numericParamsOf(route.schema?.params, params);
       if (numericParams.length > 0) route.config = { ...route.config, numericParams };
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      for (const method of methods) table.push({ method, url: route.url, params, numericParams });
+      const access = route.config?.access;
+      for (const method of methods) table.push({ method, url: route.url, params, numericParams, ...(access ? { access } : {}) });
     });
 
     app.addHook('preValidation', async (request) => {

@@ -61,7 +61,10 @@ export async function bumpCacheKeyRow(db: Executor, accountId: number, key: Cach
     .select({ cacheKeys: accounts.cacheKeys, createdAt: accounts.createdAt })
     .from(accounts)
     .where(eq(accounts.id, accountId))
-    .for('update');
+    // NO KEY UPDATE, not UPDATE: the caller's transaction usually inserted a row referencing the account just
+    // before (a label, a team), which holds KEY SHARE on it; FOR UPDATE conflicts with another transaction's KEY
+    // SHARE, so two such creates at once deadlocked (one answered 500). NO KEY UPDATE only queues them.
+    .for('no key update');
   if (!row) return null;
   const created = row.createdAt.getTime();
   const base = row.cacheKeys ?? { label: created, inbox: created, team: created };

@@ -73,6 +73,21 @@ describe('labels CRUD', () => {
   });
 });
 
+describe('labels under concurrent writes', () => {
+  it('labels, teams and canned responses created at the same moment all succeed (no deadlock on the account row)', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const post = (path: string, payload: object) => call('POST', `/api/v1/accounts/${account.id}/${path}`, admin.headers, payload);
+    const results = await Promise.all([
+      ...Array.from({ length: 4 }, (_, i) => post('labels', { title: `concurrent-${i}` })),
+      ...Array.from({ length: 4 }, (_, i) => post('teams', { name: `Concurrent ${i}` })),
+      post('canned_responses', { short_code: 'concurrent', content: 'hello' }),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual(Array.from({ length: 9 }, () => 200));
+    const labels = (await call('GET', url(account.id), admin.headers)).json().payload;
+    expect(labels).toHaveLength(4);
+  });
+});
+
 describe('labels validation', () => {
   it('answers 422 on title for blank titles and characters other than letters, digits, - and _, writing nothing', async () => {
     const { account, admin } = await createAccountWithAdmin(t);
