@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import { AVATAR_MAX_BYTES } from '@app/shared/constants';
-import { guardedLookup as sharedLookup, isPublicAddress, publicOnly } from '../../lib/safe-fetch.ts';
+import { guardedLookup as sharedLookup, publicOnly, type AddressGuard } from '../../lib/safe-fetch.ts';
 
 export { avatarExtension } from '../../lib/images.ts';
 export { isPublicAddress } from '../../lib/safe-fetch.ts';
@@ -17,16 +17,24 @@ export class DownloadError extends Error {
 }
 
 /** Resolves through the shared guard, failing with a DownloadError that says the address was refused. */
-const guardedLookup = (allowPrivate: boolean) => sharedLookup(allowPrivate ? () => true : publicOnly, (message) => new DownloadError(message, true));
+const guardedLookup = (guard: AddressGuard) => sharedLookup(guard, (message) => new DownloadError(message, true));
+const anyAddress: AddressGuard = () => true;
 
-export type DownloadOptions = { allowPrivateAddresses?: boolean; timeoutMs?: number; maxBytes?: number; maxRedirects?: number };
+export type DownloadOptions = {
+  allowPrivateAddresses?: boolean;
+  /** Which addresses may be connected to, every hop (default: public only; `allowPrivateAddresses`: any). */
+  guard?: AddressGuard;
+  timeoutMs?: number;
+  maxBytes?: number;
+  maxRedirects?: number;
+};
 
 type Answer = { redirect: URL } | { data: Buffer };
 
-function fetchOnce(url: URL, signal: AbortSignal, maxBytes: number, allowPrivate: boolean): Promise<Answer> {
+function fetchOnce(url: URL, signal: AbortSignal, maxBytes: number, guard: AddressGuard): Promise<Answer> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   // IP literals never reach the lookup hook, so they are checked here.
-  if (isIP(host) && !allowPrivate && !isPublicAddress(host)) {
+  if (isIP(host) && !guard(host, host)) {
     return Promise.reject(new DownloadError(`${host} is not a public address`, true));
   }
   const client = url.protocol === 'https:' ? https : http;
@@ -34,7 +42,7 @@ function fetchOnce(url: URL, signal: AbortSignal, maxBytes: number, allowPrivate
     const request = client.get(
       url,
       // agent: false — a pooled keep-alive socket would skip the lookup, and with it the address check.
-      { agent: false, lookup: guardedLookup(allowPrivate), signal, headers: { accept: 'image/*', 'user-agent': 'RelayDesk-avatar-fetch' } },
+      { agent: false, lookup: guardedLookup(guard), signal, headers: { accept: 'image/*', 'user-agent': 'RelayDesk-avatar-fetch' } },
       (response) => {
         const status = response.statusCode ?? 0;
         const location = response.headers.location;
@@ -76,11 +84,12 @@ function fetchOnce(url: URL, signal: AbortSignal, maxBytes: number, allowPrivate
  */
 export async function downloadImage(source: string, options: DownloadOptions = {}): Promise<Buffer> {
   const { allowPrivateAddresses = false, timeoutMs = 10_000, maxBytes = AVATAR_MAX_BYTES, maxRedirects = 3 } = options;
+  const guard = options.guard ?? (allowPrivateAddresses ? anyAddress : publicOnly);
   const signal = AbortSignal.timeout(timeoutMs);
   let url = new URL(source);
   for (let hop = 0; hop <= maxRedirects; hop++) {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new DownloadError('is not an http or https URL');
-    const answer = await fetchOnce(url, signal, maxBytes, allowPrivateAddresses);
+    const answer = await fetchOnce(url, signal, maxBytes, guard);
     if ('data' in answer) return answer.data;
     url = answer.redirect;
   }
