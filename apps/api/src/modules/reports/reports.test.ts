@@ -148,7 +148,7 @@ function expectedSeries(facts: readonly RollupFact[], metric: RollupMetric, q: {
 }
 
 const reportsUrl = (accountId: number, path: string, query: Record<string, string | number | boolean>) =>
-  `/api/v2/accounts/${accountId}/${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`;
+  `/api/v2/accounts/${accountId}/${path}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
 
 let s: Scenario;
 beforeAll(async () => {
