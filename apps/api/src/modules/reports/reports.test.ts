@@ -151,10 +151,11 @@ const reportsUrl = (accountId: number, path: string, query: Record<string, strin
   `/api/v2/accounts/${accountId}/${path}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
 
 let s: Scenario;
+// the embedded database (PGlite) on a busy machine takes its time to build the app and write the scenario
 beforeAll(async () => {
   t = await buildTestApp();
   s = await scenario();
-});
+}, 240_000);
 afterAll(() => t.close());
 
 describe('GET reports (time series)', () => {
