@@ -1,0 +1,171 @@
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { schema, type Executor } from '@app/db';
+import type { RollupDimension, RollupMetric } from '@app/db/schema';
+import type { ReportGroupBy } from '@app/shared/reports';
+
+const { reportRollups, reportDailyRollups, conversations, accountUsers, users, inboxes, teams, labels } = schema;
+
+// Both drivers (node-postgres and PGlite) answer raw statements as { rows }.
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** What one rollup cell (or a sum of cells) holds: facts counted, their seconds, and the seconds within business hours. */
+export type Totals = { count: number; sum: number; sumBh: number };
+
+/** The local time of a UTC instant, as a timestamp without time zone, `offsetMinutes` east of UTC. */
+const local = (column: SQL, offsetMinutes: number) => sql`((${column} at time zone 'UTC') + make_interval(mins => ${offsetMinutes}))`;
+
+/** The start of the local hour/day/week (Sunday)/month/year a local timestamp falls in. */
+function truncate(localTime: SQL, groupBy: ReportGroupBy): SQL {
+  if (groupBy === 'week') return sql`(date_trunc('week', ${localTime} + interval '1 day') - interval '1 day')`;
+  return sql`date_trunc(${groupBy}, ${localTime})`;
+}
+
+/**
+ * GET reports: one metric of one dimension key summed per local bucket, from the quarter-hour rollups whose start
+ * lies in [since, until). One index range scan (the primary key leads with account, dimension, metric, key, bucket).
+ * `timestamp` is the bucket's start as unix seconds (UTC).
+ */
+export async function seriesRows(
+  db: Executor,
+  q: { accountId: number; dimension: RollupDimension; key: string; metric: RollupMetric; since: Date; until: Date; groupBy: ReportGroupBy; offsetMinutes: number },
+): Promise<Array<Totals & { timestamp: number }>> {
+  const start = sql`(${truncate(local(sql`${reportRollups.bucket}`, q.offsetMinutes), q.groupBy)} - make_interval(mins => ${q.offsetMinutes}))`;
+  const result = await db.execute(sql`
+    select extract(epoch from ${start})::float8 as timestamp, sum(${reportRollups.count})::float8 as count,
+      sum(${reportRollups.sum})::float8 as sum, sum(${reportRollups.sumBh})::float8 as sum_bh
+    from ${reportRollups}
+    where ${reportRollups.accountId} = ${q.accountId} and ${reportRollups.dimension} = ${q.dimension} and ${reportRollups.metric} = ${q.metric}
+      and ${reportRollups.key} = ${q.key} and ${reportRollups.bucket} >= ${q.since.toISOString()} and ${reportRollups.bucket} < ${q.until.toISOString()}
+    group by 1`);
+  return rowsOf<{ timestamp: number; count: number; sum: number; sum_bh: number }>(result).map((r) => ({ timestamp: r.timestamp, count: r.count, sum: r.sum, sumBh: r.sum_bh }));
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The UTC days wholly inside [since, until) (from the daily rollups) and the quarter-hour ranges left at either
+ * end: a sum over a long range reads a few rows per day, exactly whatever the offset.
+ */
+export function splitRange(since: Date, until: Date): { days: [string, string] | null; quarters: Array<[Date, Date]> } {
+  const firstDay = Math.ceil(since.getTime() / DAY_MS) * DAY_MS;
+  const endDay = Math.floor(until.getTime() / DAY_MS) * DAY_MS;
+  if (firstDay >= endDay) return { days: null, quarters: [[since, until]] };
+  const quarters: Array<[Date, Date]> = [];
+  if (since.getTime() < firstDay) quarters.push([since, new Date(firstDay)]);
+  if (endDay < until.getTime()) quarters.push([new Date(endDay), until]);
+  return { days: [utcDay(firstDay), utcDay(endDay)], quarters };
+}
+
+/**
+ * Totals per key and metric over [since, until) for the given keys of one dimension: one statement, a union of
+ * the daily rollups' whole days and the quarter hours at the two ends, each an index range scan per key.
+ */
+export async function rangeTotals(
+  db: Executor,
+  q: { accountId: number; dimension: RollupDimension; keys: readonly string[]; metrics: readonly RollupMetric[]; since: Date; until: Date },
+): Promise<Map<string, Map<RollupMetric, Totals>>> {
+  const out = new Map<string, Map<RollupMetric, Totals>>();
+  if (q.keys.length === 0) return out;
+  const { days, quarters } = splitRange(q.since, q.until);
+  const keys = sql`array[${sql.join(q.keys.map((k) => sql`${k}`), sql`, `)}]::text[]`;
+  const metrics = sql`array[${sql.join(q.metrics.map((m) => sql`${m}`), sql`, `)}]::text[]`;
+  const parts: SQL[] = [];
+  if (days) {
+    parts.push(sql`
+      select ${reportDailyRollups.key} as key, ${reportDailyRollups.metric} as metric, ${reportDailyRollups.count} as count,
+        ${reportDailyRollups.sum} as sum, ${reportDailyRollups.sumBh} as sum_bh
+      from ${reportDailyRollups}
+      where ${reportDailyRollups.accountId} = ${q.accountId} and ${reportDailyRollups.dimension} = ${q.dimension}
+        and ${reportDailyRollups.metric} = any(${metrics}) and ${reportDailyRollups.key} = any(${keys})
+        and ${reportDailyRollups.day} >= ${days[0]} and ${reportDailyRollups.day} < ${days[1]}`);
+  }
+  for (const [from, to] of quarters) {
+    parts.push(sql`
+      select ${reportRollups.key} as key, ${reportRollups.metric} as metric, ${reportRollups.count} as count,
+        ${reportRollups.sum} as sum, ${reportRollups.sumBh} as sum_bh
+      from ${reportRollups}
+      where ${reportRollups.accountId} = ${q.accountId} and ${reportRollups.dimension} = ${q.dimension}
+        and ${reportRollups.metric} = any(${metrics}) and ${reportRollups.key} = any(${keys})
+        and ${reportRollups.bucket} >= ${from.toISOString()} and ${reportRollups.bucket} < ${to.toISOString()}`);
+  }
+  const result = await db.execute(sql`
+    select key, metric, sum(count)::float8 as count, sum(sum)::float8 as sum, sum(sum_bh)::float8 as sum_bh
+    from (${sql.join(parts, sql` union all `)}) facts group by key, metric`);
+  for (const r of rowsOf<{ key: string; metric: RollupMetric; count: number; sum: number; sum_bh: number }>(result)) {
+    const perKey = out.get(r.key) ?? new Map<RollupMetric, Totals>();
+    perKey.set(r.metric, { count: r.count, sum: r.sum, sumBh: r.sum_bh });
+    out.set(r.key, perKey);
+  }
+  return out;
+}
+
+/**
+ * Live counts of an account's conversations (GET reports/conversations?type=account). Unattended: open and
+ * waiting for an agent's reply (never answered, or a contact message unanswered since: waiting_since set).
+ */
+export async function liveCounts(db: Executor, accountId: number) {
+  const open = sql`${conversations.status} = 'open'`;
+  const [row] = await db
+    .select({
+      open: sql<number>`(count(*) filter (where ${open}))::int`,
+      unattended: sql<number>`(count(*) filter (where ${open} and (${conversations.firstReplyCreatedAt} is null or ${conversations.waitingSince} is not null)))::int`,
+      unassigned: sql<number>`(count(*) filter (where ${open} and ${conversations.assigneeId} is null))::int`,
+      pending: sql<number>`(count(*) filter (where ${conversations.status} = 'pending'))::int`,
+    })
+    .from(conversations)
+    .where(and(eq(conversations.accountId, accountId), inArray(conversations.status, ['open', 'pending'])));
+  return row ?? { open: 0, unattended: 0, unassigned: 0, pending: 0 };
+}
+
+/** Open and unattended conversations per assignee (GET reports/conversations?type=agent). */
+export async function liveCountsByAgent(db: Executor, accountId: number): Promise<Map<number, { open: number; unattended: number }>> {
+  const rows = await db
+    .select({
+      assigneeId: conversations.assigneeId,
+      open: sql<number>`count(*)::int`,
+      unattended: sql<number>`(count(*) filter (where ${conversations.firstReplyCreatedAt} is null or ${conversations.waitingSince} is not null))::int`,
+    })
+    .from(conversations)
+    .where(and(eq(conversations.accountId, accountId), eq(conversations.status, 'open'), sql`${conversations.assigneeId} is not null`))
+    .groupBy(conversations.assigneeId);
+  return new Map(rows.map((r) => [r.assigneeId!, { open: r.open, unattended: r.unattended }]));
+}
+
+export type Member = { id: number; name: string; email: string; avatarKey: string | null; availability: 'online' | 'busy' | 'offline' };
+
+/** The members of an account, by name (the agent report lists each of them). */
+export function accountMembers(db: Executor, accountId: number, userId?: number): Promise<Member[]> {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, avatarKey: users.avatarKey, availability: accountUsers.availability })
+    .from(accountUsers)
+    .innerJoin(users, eq(users.id, accountUsers.userId))
+    .where(and(eq(accountUsers.accountId, accountId), userId === undefined ? undefined : eq(accountUsers.userId, userId)))
+    .orderBy(asc(users.name), asc(users.id));
+}
+
+/** The inboxes, teams or labels of an account with the key their rollups use (labels: the title, lowercase). */
+export async function accountEntities(db: Executor, accountId: number, kind: 'inbox' | 'team' | 'label', id?: number) {
+  if (kind === 'inbox') {
+    const rows = await db
+      .select({ id: inboxes.id, name: inboxes.name })
+      .from(inboxes)
+      .where(and(eq(inboxes.accountId, accountId), id === undefined ? undefined : eq(inboxes.id, id)))
+      .orderBy(asc(inboxes.name), asc(inboxes.id));
+    return rows.map((r) => ({ ...r, key: String(r.id) }));
+  }
+  if (kind === 'team') {
+    const rows = await db
+      .select({ id: teams.id, name: teams.name })
+      .from(teams)
+      .where(and(eq(teams.accountId, accountId), id === undefined ? undefined : eq(teams.id, id)))
+      .orderBy(asc(teams.name), asc(teams.id));
+    return rows.map((r) => ({ ...r, key: String(r.id) }));
+  }
+  const rows = await db
+    .select({ id: labels.id, name: labels.title })
+    .from(labels)
+    .where(and(eq(labels.accountId, accountId), id === undefined ? undefined : eq(labels.id, id)))
+    .orderBy(asc(labels.title), asc(labels.id));
+  return rows.map((r) => ({ ...r, key: r.name.toLowerCase() }));
+}
