@@ -57,6 +57,7 @@ import { ocrModule } from './modules/ocr/index.ts';
 import { contactJobsModule } from './modules/contact-jobs/index.ts';
 import { searchModule } from './modules/search/index.ts';
 import { bulkActionsModule } from './modules/bulk-actions/index.ts';
+import { csatModule } from './modules/csat/index.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(contactJobsModule);
   await app.register(searchModule);
   await app.register(bulkActionsModule);
+  await app.register(csatModule);
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
