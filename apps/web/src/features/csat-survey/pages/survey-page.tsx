@@ -12,7 +12,7 @@ import '../messages.ts';
 import '../csat-survey.css';
 
 /** One face per rating, least to most satisfied; the label says it in words for screen readers and everyone. */
-const FACES: Record<number, string> = { 1: '😞', 2: '😕', 3: '😐', 4: '🙂', 5: '😍' };
+const FACES: Record<number, string> = { 1: '😞', 2: '😕', 3: '😐', 4: '😊', 5: '😍' };
 const ratingLabel = (rating: number) => t(`CSAT_SURVEY.RATING.${rating}` as MessageKey);
 
 /**
