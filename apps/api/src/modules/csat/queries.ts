@@ -31,11 +31,15 @@ export function responseConditions(accountId: number, filters: CsatFilters, scop
   )!;
 }
 
+// Spelled to match csat_survey_responses_account_created_idx (created_at DESC NULLS LAST, id DESC NULLS LAST):
+// a plain DESC means NULLS FIRST, which the planner would not serve from that index (a sort of every row instead).
+const newest = [sql`${r.createdAt} desc nulls last`, sql`${r.id} desc nulls last`];
+const oldest = [sql`${r.createdAt} asc nulls first`, sql`${r.id} asc nulls first`];
 const ORDER = {
-  created_at: [asc(r.createdAt), asc(r.id)],
-  '-created_at': [desc(r.createdAt), desc(r.id)],
-  rating: [asc(r.rating), desc(r.createdAt), desc(r.id)],
-  '-rating': [desc(r.rating), desc(r.createdAt), desc(r.id)],
+  created_at: oldest,
+  '-created_at': newest,
+  rating: [asc(r.rating), ...newest],
+  '-rating': [desc(r.rating), ...newest],
 } satisfies Record<CsatQuery['sort'], SQL[]>;
 
 export type ResponseRow = Awaited<ReturnType<typeof selectResponses>>[number];

@@ -1,11 +1,12 @@
 import type { z } from 'zod';
-import { CSAT_PAGE_SIZE, CSAT_RATINGS, type CsatListSchema, type CsatMetrics, type CsatQuery, type CsatResponse } from '@app/shared/csat';
+import { CSAT_PAGE_SIZE, CSAT_RATINGS, type CsatListSchema, type CsatMetrics, type CsatQuery } from '@app/shared/csat';
 import { reportCsvFileName } from '@app/shared/reports';
 import { invalid } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { conversationScope, type ConversationScope } from '../conversations/scope.ts';
-import { countResponses, countSurveysSent, ratingCounts, responseConditions, selectResponses, type CsatFilters, type ResponseRow } from './queries.ts';
+import { countResponses, countSurveysSent, ratingCounts, responseConditions, selectResponses, type CsatFilters } from './queries.ts';
+import { serializeResponse } from './serializers.ts';
 
 /** Download rows are capped: a CSV of the whole history is a job's work, not a request's. */
 export const CSAT_DOWNLOAD_MAX_ROWS = 50_000;
@@ -22,35 +23,6 @@ async function readerScope(ctx: AccountCtx): Promise<ConversationScope | null> {
 
 function checkRange(query: CsatFilters) {
   if (query.since !== undefined && query.until !== undefined && query.until <= query.since) throw invalid('until', 'must be after since');
-}
-
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
-
-export function serializeResponse(row: ResponseRow, url: (key: string) => string): CsatResponse {
-  return {
-    id: row.id,
-    rating: row.rating,
-    feedback_message: row.feedbackMessage,
-    account_id: row.accountId,
-    message_id: row.messageId,
-    contact: row.contact && {
-      id: row.contact.id,
-      name: row.contact.name ?? '',
-      thumbnail: row.contact.avatarKey ? url(row.contact.avatarKey) : '',
-      email: row.contact.email,
-      phone_number: row.contact.phoneNumber,
-    },
-    conversation_id: row.conversationDisplayId,
-    assigned_agent: row.agent && {
-      id: row.agent.id,
-      name: row.agent.displayName || row.agent.name,
-      thumbnail: row.agent.avatarKey ? url(row.agent.avatarKey) : '',
-      email: row.agent.email,
-    },
-    inbox: row.inbox,
-    created_at: seconds(row.createdAt),
-    updated_at: seconds(row.updatedAt),
-  };
 }
 
 /** GET csat_survey_responses (S1-7.97): a page of the filtered responses and how many match. */
