@@ -58,6 +58,7 @@ import { contactJobsModule } from './modules/contact-jobs/index.ts';
 import { searchModule } from './modules/search/index.ts';
 import { bulkActionsModule } from './modules/bulk-actions/index.ts';
 import { reportsModule } from './modules/reports/index.ts';
+import { csatModule } from './modules/csat/index.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(searchModule);
   await app.register(bulkActionsModule);
   await app.register(reportsModule);
+  await app.register(csatModule);
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');

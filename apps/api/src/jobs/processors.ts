@@ -7,6 +7,7 @@ import { runCsvImports } from '../modules/payments/import-csv.ts';
 import { CONTACT_EXPORT_JOB, runContactExports } from '../modules/contact-jobs/export.ts';
 import { CONTACT_IMPORT_JOB, runContactImports } from '../modules/contact-jobs/import.ts';
 import { runAvatarFetches } from '../modules/contacts/avatar-fetch.ts';
+import { sendSurveyOnResolve } from '../modules/csat/survey.ts';
 import { runContactDeletions } from '../modules/contacts/delete.ts';
 import { drainOutbox, pruneOutbox, type OutboxConsumer } from './outbox-relay.ts';
 import { jobKey, type Jobs, type Processor, type Schedule } from './queue.ts';
@@ -28,6 +29,8 @@ export const OUTBOX_CONSUMERS: OutboxConsumer[] = [
       void pushCreated(services, event.accountId, notifications).catch((err: unknown) => services.log.error({ err }, 'push: delivery failed'));
     };
   },
+  // the CSAT survey of a conversation that resolved in an inbox with it on (once per conversation)
+  (tx, services, relayed) => sendSurveyOnResolve(tx, services, relayed),
 ];
 
 /** Delayed sends never wait longer than this: the sweep would run them anyway. */

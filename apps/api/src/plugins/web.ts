@@ -41,6 +41,8 @@ export const webPlugin = fp(
       web.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/app/'));
       // With ignoreTrailingSlash (app.ts) this also answers /app/.
       web.get('/app', { schema: { hide: true } }, sendIndex);
+      // the public CSAT survey page (csatSurveyPath) is a client route of the same app
+      web.get('/survey/responses/:uuid', { schema: { hide: true } }, sendIndex);
       web.get('/app/*', { schema: { hide: true } }, async (request, reply) => {
         const rest = (request.params as { '*': string })['*'];
         const file = path.join(root, rest);

@@ -23,6 +23,7 @@ import { paymentsRoutes } from '../features/payments/routes.tsx';
 import { conversationSummariesRoutes } from '../features/conversation-summaries/routes.tsx';
 import { contactsRoutes } from '../features/contacts/routes.tsx';
 import { searchRoutes } from '../features/search/routes.tsx';
+import { csatSurveyRoutes } from '../features/csat-survey/routes.tsx';
 import { LazyScreen } from '../components/lazy-screen.tsx';
 import { SettingsMessages } from '../components/settings-messages.tsx';
 import { routeNamesOf } from '../lib/route-registry.ts';
@@ -97,6 +98,8 @@ export const routes: RouteObject[] = [
       { path: '*', element: <NotFoundPage /> },
     ],
   },
+  // the public CSAT survey page: no session, no /app prefix (the survey message links here)
+  ...csatSurveyRoutes,
   { path: '/', element: <Navigate to="/app" replace /> },
   { path: '*', element: <NotFoundPage /> },
 ];

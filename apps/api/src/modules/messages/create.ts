@@ -254,3 +254,32 @@ export async function createActivityMessage(
   // Without an echo_id nothing can conflict: the insert always makes the row.
   return inserted!.row;
 }
+
+/**
+ * Inserts an automated outgoing message (no sender and no human reply, e.g. the CSAT survey) in the
+ * caller's transaction, with its message.created outbox row: the channel delivers it like any public
+ * outgoing message (on the web widget storing it is the delivery). Answers the row; publish it after the
+ * commit with publishMessageCreated(ctx, row).
+ */
+export async function createAutomatedMessage(
+  tx: Executor,
+  input: { accountId: number; inboxId: number; conversationId: number; content: string; contentType: NonNullable<NewMessage['contentType']>; contentAttributes?: Record<string, unknown> },
+): Promise<MessageRow> {
+  const inserted = await insertMessageWithEffects(
+    tx,
+    {
+      accountId: input.accountId,
+      inboxId: input.inboxId,
+      conversationId: input.conversationId,
+      content: input.content,
+      contentType: input.contentType,
+      contentAttributes: input.contentAttributes ?? {},
+      messageType: 'outgoing',
+      ...initialStatus('outgoing', false),
+    },
+    { incoming: false, humanReply: false },
+    { lane: 'default', reopenable: false },
+  );
+  // Without an echo_id nothing can conflict: the insert always makes the row.
+  return inserted!.row;
+}

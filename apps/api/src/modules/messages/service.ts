@@ -2,12 +2,13 @@
 //
 //   createMessage(ctx, conversation, input, tx?)  → CreatedMessage   (create.ts)
 //   createActivityMessage(tx, { accountId, inboxId, conversationId, content }) → MessageRow
+//   createAutomatedMessage(tx, { accountId, inboxId, conversationId, content, contentType }) → MessageRow
 //   publishMessageCreated(ctx, CreatedMessage | MessageRow) → Promise<void>   (after the commit)
 //   publishMessageUpdated(ctx, Message) → void
 //   serializeMessages(ctx, rows) → Promise<Message[]>                          (present.ts)
 //   messageSummaries(db, accountId, conversations, storage?) → Promise<Map<conversationId, MessageSummary>>
 export { listMessages, postMessage, deleteMessage, updateMessageStatus, retryMessage, translateMessage, settleMessageDelivery, NO_TRANSLATION_PROVIDER } from './actions.ts';
-export { createMessage, createActivityMessage, type CreateMessageInput, type CreatedMessage, type MessageConversation } from './create.ts';
+export { createMessage, createActivityMessage, createAutomatedMessage, type CreateMessageInput, type CreatedMessage, type MessageConversation } from './create.ts';
 export { publishMessageCreated, publishMessageUpdated } from './events.ts';
 export { serializeMessages, messageSummaries, type MessageSummary } from './present.ts';
 export { UNREAD_COUNT_CAP, findMessageById, type MessageRow } from './queries.ts';

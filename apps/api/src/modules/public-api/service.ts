@@ -33,6 +33,7 @@ import {
   type PublicInboxRow,
 } from './queries.ts';
 import { serializeClientContact, serializeClientConversation, serializeClientMessage } from './serializers.ts';
+import { recordCsatFromMessage } from '../csat/answer.ts';
 
 export const HMAC_FAILED = 'HMAC failed: Invalid Identifier Hash Provided';
 
@@ -208,6 +209,8 @@ export async function updateClientMessage(
     if (updated) {
       const subject = { messageId: updated.id, conversationId: updated.conversationId };
       await recordEvents(tx, [{ name: 'message.updated', accountId: updated.accountId, inboxId: updated.inboxId, subject }], 'inbound');
+      // an answer to the CSAT survey message is the conversation's survey response (modules/csat)
+      return (await recordCsatFromMessage(tx, updated, body.submitted_values)) ?? updated;
     }
     return updated;
   });

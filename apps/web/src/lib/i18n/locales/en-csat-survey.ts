@@ -1,0 +1,35 @@
+// The public survey page's English strings (features/csat-survey): a chunk of their own, loaded with the page.
+
+export const csatSurveyEn = {
+  'CSAT_SURVEY.TITLE': 'How was your conversation with {inbox}?',
+  'CSAT_SURVEY.DESCRIPTION': 'Your rating helps the team get better. It takes a few seconds.',
+  'CSAT_SURVEY.RATING_LEGEND': 'Your rating',
+  'CSAT_SURVEY.RATING.1': 'Very unsatisfied',
+  'CSAT_SURVEY.RATING.2': 'Unsatisfied',
+  'CSAT_SURVEY.RATING.3': 'Neutral',
+  'CSAT_SURVEY.RATING.4': 'Satisfied',
+  'CSAT_SURVEY.RATING.5': 'Very satisfied',
+  'CSAT_SURVEY.FEEDBACK': 'Anything you would like to tell us? (optional)',
+  'CSAT_SURVEY.FEEDBACK_PLACEHOLDER': 'What went well, what could be better…',
+  'CSAT_SURVEY.FEEDBACK_HINT': '{count} of {max} characters',
+  'CSAT_SURVEY.SUBMIT': 'Send rating',
+  'CSAT_SURVEY.UPDATE': 'Update rating',
+  'CSAT_SURVEY.SUBMITTING': 'Sending…',
+  'CSAT_SURVEY.PICK_RATING': 'Pick a rating first.',
+  'CSAT_SURVEY.THANKS_TITLE': 'Thank you for your feedback!',
+  'CSAT_SURVEY.THANKS': 'You rated this conversation “{rating}”.',
+  'CSAT_SURVEY.CHANGE': 'Change my answer',
+  'CSAT_SURVEY.EXPIRED_TITLE': 'This survey is closed',
+  'CSAT_SURVEY.EXPIRED': 'Answers can be changed for {days} days after the survey was sent. Here is what was recorded.',
+  'CSAT_SURVEY.EXPIRED_NONE': 'Answers could be given for {days} days after the survey was sent, and none was.',
+  'CSAT_SURVEY.YOUR_FEEDBACK': 'Your feedback',
+  'CSAT_SURVEY.NOT_FOUND_TITLE': 'Survey not found',
+  'CSAT_SURVEY.NOT_FOUND': 'This link does not lead to a survey. Check that it was copied in full.',
+  'CSAT_SURVEY.LOADING': 'Loading the survey…',
+  'CSAT_SURVEY.ERROR': 'The survey could not be loaded. Please try again.',
+  'CSAT_SURVEY.SAVE_ERROR': 'Your rating could not be sent. Please try again.',
+  'CSAT_SURVEY.RATE_LIMITED': 'Too many attempts. Please wait a minute and try again.',
+  'CSAT_SURVEY.RETRY': 'Try again',
+} as const;
+
+export type CsatSurveyMessages = typeof csatSurveyEn;
