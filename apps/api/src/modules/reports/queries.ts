@@ -100,22 +100,31 @@ export async function rangeTotals(
   return out;
 }
 
+/** Open and never answered, or with a contact message unanswered since the last reply. */
+const unattended = sql`(${conversations.firstReplyCreatedAt} is null or ${conversations.waitingSince} is not null)`;
+
 /**
- * Live counts of an account's conversations (GET reports/conversations?type=account). Unattended: open and
- * waiting for an agent's reply (never answered, or a contact message unanswered since: waiting_since set).
+ * Live counts of an account's conversations (GET reports/conversations?type=account), two statements run
+ * together: open, unassigned and pending from conversations_counts_idx alone (index-only: account, status,
+ * assignee), and unattended, which needs the open rows themselves (the reply columns are in no index).
  */
 export async function liveCounts(db: Executor, accountId: number) {
   const open = sql`${conversations.status} = 'open'`;
-  const [row] = await db
-    .select({
-      open: sql<number>`(count(*) filter (where ${open}))::int`,
-      unattended: sql<number>`(count(*) filter (where ${open} and (${conversations.firstReplyCreatedAt} is null or ${conversations.waitingSince} is not null)))::int`,
-      unassigned: sql<number>`(count(*) filter (where ${open} and ${conversations.assigneeId} is null))::int`,
-      pending: sql<number>`(count(*) filter (where ${conversations.status} = 'pending'))::int`,
-    })
-    .from(conversations)
-    .where(and(eq(conversations.accountId, accountId), inArray(conversations.status, ['open', 'pending'])));
-  return row ?? { open: 0, unattended: 0, unassigned: 0, pending: 0 };
+  const [[counts], [waiting]] = await Promise.all([
+    db
+      .select({
+        open: sql<number>`(count(*) filter (where ${open}))::int`,
+        unassigned: sql<number>`(count(*) filter (where ${open} and ${conversations.assigneeId} is null))::int`,
+        pending: sql<number>`(count(*) filter (where ${conversations.status} = 'pending'))::int`,
+      })
+      .from(conversations)
+      .where(and(eq(conversations.accountId, accountId), inArray(conversations.status, ['open', 'pending']))),
+    db
+      .select({ unattended: sql<number>`count(*)::int` })
+      .from(conversations)
+      .where(and(eq(conversations.accountId, accountId), eq(conversations.status, 'open'), unattended)),
+  ]);
+  return { open: counts?.open ?? 0, unattended: waiting?.unattended ?? 0, unassigned: counts?.unassigned ?? 0, pending: counts?.pending ?? 0 };
 }
 
 /** Open and unattended conversations per assignee (GET reports/conversations?type=agent). */
@@ -124,7 +133,7 @@ export async function liveCountsByAgent(db: Executor, accountId: number): Promis
     .select({
       assigneeId: conversations.assigneeId,
       open: sql<number>`count(*)::int`,
-      unattended: sql<number>`(count(*) filter (where ${conversations.firstReplyCreatedAt} is null or ${conversations.waitingSince} is not null))::int`,
+      unattended: sql<number>`(count(*) filter (where ${unattended}))::int`,
     })
     .from(conversations)
     .where(and(eq(conversations.accountId, accountId), eq(conversations.status, 'open'), sql`${conversations.assigneeId} is not null`))
