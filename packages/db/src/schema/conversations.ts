@@ -191,6 +191,12 @@ export const conversations = pgTable(
     index('conversations_snoozed_until_idx').on(t.snoozedUntil).where(sql`${t.status} = 'snoozed'`),
     // conversation summaries (and reports): an account's conversations created in a time range
     index('conversations_account_created_idx').on(t.accountId, t.createdAt),
+    // the public CSAT survey page finds its conversation by uuid alone
+    uniqueIndex('conversations_uuid_key').on(t.uuid),
+    // the live overview's unattended counts (open and waiting for an agent reply), per assignee, index-only
+    index('conversations_unattended_idx')
+      .on(t.accountId, t.assigneeId)
+      .where(sql`${t.status} = 'open' and (${t.firstReplyCreatedAt} is null or ${t.waitingSince} is not null)`),
   ],
 );
 

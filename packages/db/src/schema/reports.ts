@@ -96,8 +96,9 @@ export const csatSurveyResponses = pgTable(
   },
   (t) => [
     uniqueIndex('csat_survey_responses_conversation_key').on(t.conversationId),
-    // the list and metrics: an account's responses in a time range, newest first
-    index('csat_survey_responses_account_created_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    // the list and metrics: an account's responses in a time range, newest first; the filters' columns follow the
+    // unique id (so they never change the order) to make counts and metrics index-only scans
+    index('csat_survey_responses_account_created_idx').on(t.accountId, t.createdAt.desc(), t.id.desc(), t.rating, t.inboxId, t.teamId, t.assignedAgentId),
     check('csat_survey_responses_rating_check', sql`${t.rating} between 1 and 5`),
   ],
 );

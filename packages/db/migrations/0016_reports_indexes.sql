@@ -1,0 +1,4 @@
+DROP INDEX "csat_survey_responses_account_created_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "conversations_uuid_key" ON "conversations" USING btree ("uuid");--> statement-breakpoint
+CREATE INDEX "conversations_unattended_idx" ON "conversations" USING btree ("account_id","assignee_id") WHERE "conversations"."status" = 'open' and ("conversations"."first_reply_created_at" is null or "conversations"."waiting_since" is not null);--> statement-breakpoint
+CREATE INDEX "csat_survey_responses_account_created_idx" ON "csat_survey_responses" USING btree ("account_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST,"rating","inbox_id","team_id","assigned_agent_id");
