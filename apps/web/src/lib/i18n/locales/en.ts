@@ -6,6 +6,7 @@ import type { PaymentsMessages } from './en-payments.ts';
 import type { ConversationSummariesMessages } from './en-conversation-summaries.ts';
 import type { PaymentOcrMessages } from './en-payment-ocr.ts';
 import type { ContactsMessages } from './en-contacts.ts';
+import type { ReportsMessages } from './en-reports.ts';
 import { settingsEn } from './en/settings.ts';
 import { conversationsEn } from './en/conversations.ts';
 import { notificationsEn } from './en/notifications.ts';
@@ -110,4 +111,5 @@ export type MessageKey = keyof typeof en | keyof SettingsMessages
   | keyof SearchMessages
   | keyof PaymentOcrMessages
   | keyof PaymentsMessages
-  | keyof ContactsMessages;
+  | keyof ContactsMessages
+  | keyof ReportsMessages;
