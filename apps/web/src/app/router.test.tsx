@@ -80,15 +80,15 @@ describe('routes and the access guard in the app', () => {
     const reportsOnly = makeUser({ accounts: [makeAccount(7, 'agent', { custom_role: customRole(['report_manage']) })] });
     fakeApi({ 'GET /auth/validate_token': validate(reportsOnly) });
     const { router } = renderApp('/app/accounts/7/dashboard');
-    // reports (their first fallback) have no screen yet: on to their profile rather than a page that is not there
-    await waitFor(() => expect(router.state.location.pathname).toBe('/app/accounts/7/profile/settings'));
+    // reports, their first fallback with a screen (features/reports)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/accounts/7/reports/overview'));
   });
 
   it('the registry of routes with a screen comes from the route tree: built screens are in it, unbuilt ones are not', () => {
-    for (const name of ['home', 'inbox_conversation', 'profile_settings_index', 'notifications_index', 'settings_home', 'account_suspended', 'checker_view', 'contacts_dashboard', 'contacts_segments_dashboard', 'contacts_labels_dashboard', 'contact_profile_dashboard'] as const) {
+    for (const name of ['home', 'inbox_conversation', 'profile_settings_index', 'notifications_index', 'settings_home', 'account_suspended', 'checker_view', 'contacts_dashboard', 'contacts_segments_dashboard', 'contacts_labels_dashboard', 'contact_profile_dashboard', 'account_overview_reports', 'csat_reports'] as const) {
       expect(registry.has(name)).toBe(true);
     }
-    for (const name of ['account_overview_reports', 'ongoing_campaigns', 'list_all_portals', 'captain', 'inbox_view', 'automation_list', 'macros_wrapper', 'sla_list'] as const) {
+    for (const name of ['ongoing_campaigns', 'list_all_portals', 'captain', 'inbox_view', 'automation_list', 'macros_wrapper', 'sla_list', 'sla_reports'] as const) {
       expect(registry.has(name)).toBe(false);
     }
   });
@@ -101,7 +101,7 @@ describe('routes and the access guard in the app', () => {
     await findWorkspace();
     const rail = within(screen.getByRole('navigation', { name: 'Main navigation' }));
     await waitFor(() => expect(rail.getByRole('link', { name: 'Conversations' })).toBeInTheDocument());
-    for (const name of ['Reports', 'Campaigns', 'Help center', 'My inbox', 'Captain']) {
+    for (const name of ['Campaigns', 'Help center', 'My inbox', 'Captain']) {
       expect(rail.queryByRole('link', { name })).not.toBeInTheDocument();
     }
     // built: the checker view (features/payments), first of its section's screens
@@ -109,6 +109,8 @@ describe('routes and the access guard in the app', () => {
     expect(await rail.findByRole('link', { name: 'Checker view' })).toHaveAttribute('href', '/app/accounts/7/checker-view');
     // built: the contacts pages (features/contacts)
     expect(rail.getByRole('link', { name: 'Contacts' })).toHaveAttribute('href', '/app/accounts/7/contacts');
+    // built: the reports (features/reports), landing on the overview
+    expect(rail.getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/app/accounts/7/reports/overview');
   });
 
   it('S0-4.01 the dashboard shows the product, the account, the user with initials and role', async () => {

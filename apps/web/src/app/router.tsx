@@ -24,6 +24,7 @@ import { conversationSummariesRoutes } from '../features/conversation-summaries/
 import { contactsRoutes } from '../features/contacts/routes.tsx';
 import { searchRoutes } from '../features/search/routes.tsx';
 import { csatSurveyRoutes } from '../features/csat-survey/routes.tsx';
+import { reportsRoutes } from '../features/reports/routes.tsx';
 import { LazyScreen } from '../components/lazy-screen.tsx';
 import { SettingsMessages } from '../components/settings-messages.tsx';
 import { routeNamesOf } from '../lib/route-registry.ts';
@@ -51,6 +52,7 @@ const accountChildren: RouteObject[] = [
       ...conversationSummariesRoutes,
       ...contactsRoutes,
       ...searchRoutes,
+      ...reportsRoutes,
       {
         // The settings screens: their strings load with the first of them (components/settings-messages.tsx).
         element: (

@@ -7,6 +7,7 @@ import type { ConversationSummariesMessages } from './en-conversation-summaries.
 import type { PaymentOcrMessages } from './en-payment-ocr.ts';
 import type { ContactsMessages } from './en-contacts.ts';
 import type { CsatSurveyMessages } from './en-csat-survey.ts';
+import type { ReportsMessages } from './en-reports.ts';
 import { settingsEn } from './en/settings.ts';
 import { conversationsEn } from './en/conversations.ts';
 import { notificationsEn } from './en/notifications.ts';
@@ -112,4 +113,5 @@ export type MessageKey = keyof typeof en | keyof SettingsMessages
   | keyof PaymentOcrMessages
   | keyof PaymentsMessages
   | keyof ContactsMessages
-  | keyof CsatSurveyMessages;
+  | keyof CsatSurveyMessages
+  | keyof ReportsMessages;
