@@ -8,6 +8,7 @@ import { CONTACT_EXPORT_JOB, runContactExports } from '../modules/contact-jobs/e
 import { CONTACT_IMPORT_JOB, runContactImports } from '../modules/contact-jobs/import.ts';
 import { runAvatarFetches } from '../modules/contacts/avatar-fetch.ts';
 import { runContactDeletions } from '../modules/contacts/delete.ts';
+import { recordReportFacts } from '../modules/reporting-events/consumer.ts';
 import { drainOutbox, pruneOutbox, type OutboxConsumer } from './outbox-relay.ts';
 import { jobKey, type Jobs, type Processor, type Schedule } from './queue.ts';
 
@@ -28,6 +29,8 @@ export const OUTBOX_CONSUMERS: OutboxConsumer[] = [
       void pushCreated(services, event.accountId, notifications).catch((err: unknown) => services.log.error({ err }, 'push: delivery failed'));
     };
   },
+  // reporting events and report rollups (docs/reports.md)
+  recordReportFacts,
 ];
 
 /** Delayed sends never wait longer than this: the sweep would run them anyway. */

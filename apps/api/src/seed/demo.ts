@@ -8,6 +8,7 @@ import { findUserByEmail, insertUser } from '../modules/users/service.ts';
 import { DEMO_WORKSPACES } from './demo-content.ts';
 import { seedDemoWorkspace } from './demo-workspace.ts';
 import { seedDemoPayments } from './demo-payments.ts';
+import { rebuildReports } from '../modules/reporting-events/rebuild.ts';
 
 type DemoMember = { name: string; email: string; role: AccountRole; availability: Availability; customRole?: string };
 type DemoAccount = {
@@ -66,6 +67,8 @@ export async function seedDemo(services: Services): Promise<DemoResult> {
     if (accountId) conversations += (await seedDemoWorkspace(services, accountId, workspace)).conversations;
   }
   const payments = await seedDemoPayments(services);
+  // the demo's conversations are inserted directly, not through the relay: their reports come from a rebuild
+  for (const accountId of accountIds.values()) await rebuildReports(services.db, accountId);
   return { accounts: ACCOUNTS.map((a) => a.name), users: DEMO_USERS, conversations, paymentRecords: payments.records };
 }
 
