@@ -6,6 +6,7 @@ import { callControlSocket, startControlSocket } from './lib/control-socket.ts';
 import { ConfigError, loadConfig, type Config } from './plugins/config.ts';
 import { seedFirstStart } from './seed/first-start.ts';
 import { DEMO_PASSWORD, seedDemo, type DemoResult } from './seed/demo.ts';
+import { accountIds, rebuildReports } from './modules/reporting-events/rebuild.ts';
 
 const USAGE = `Usage: api <command>
 
@@ -15,6 +16,8 @@ Commands:
   worker         run the job queues only (needs REDIS_URL; several may run)
   migrate        apply pending database migrations and exit
   seed [--demo]  seed an empty installation; --demo also loads the demo accounts
+  reports rebuild [--account N]
+                 recompute reporting events and report rollups (every account, or one)
 `;
 
 const out = (text: string) => process.stdout.write(`${text}\n`);
@@ -106,6 +109,26 @@ async function worker(config: Config) {
   app.log.info({ database: database.kind, prefix: config.jobs.prefix }, 'worker running');
 }
 
+/** `api reports rebuild [--account N]`: recomputes reports from conversations and messages (docs/reports.md). */
+async function reports(rest: string[], config: Config) {
+  const at = rest.indexOf('--account');
+  const only = at >= 0 ? Number(rest[at + 1]) : null;
+  if (rest[0] !== 'rebuild' || (only !== null && !(Number.isInteger(only) && only > 0))) {
+    process.stderr.write(USAGE);
+    process.exit(2);
+  }
+  const database = await open(config);
+  try {
+    for (const accountId of only ? [only] : await accountIds(database.db)) {
+      const started = performance.now();
+      const summary = await rebuildReports(database.db, accountId);
+      out(`account ${accountId}: ${summary.conversations} conversations, ${summary.events} events derived, ${summary.facts} facts rolled up (${Math.round(performance.now() - started)} ms)`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
 export async function run(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   let config: Config;
@@ -170,6 +193,8 @@ async function dispatch(command: string | undefined, rest: string[], config: Con
       await database.close();
       return;
     }
+    case 'reports':
+      return reports(rest, config);
     default:
       process.stderr.write(USAGE);
       process.exit(command ? 2 : 0);

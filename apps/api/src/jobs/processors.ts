@@ -9,6 +9,7 @@ import { CONTACT_IMPORT_JOB, runContactImports } from '../modules/contact-jobs/i
 import { runAvatarFetches } from '../modules/contacts/avatar-fetch.ts';
 import { sendSurveyOnResolve } from '../modules/csat/survey.ts';
 import { runContactDeletions } from '../modules/contacts/delete.ts';
+import { recordReportFacts } from '../modules/reporting-events/consumer.ts';
 import { drainOutbox, pruneOutbox, type OutboxConsumer } from './outbox-relay.ts';
 import { jobKey, type Jobs, type Processor, type Schedule } from './queue.ts';
 
@@ -31,6 +32,8 @@ export const OUTBOX_CONSUMERS: OutboxConsumer[] = [
   },
   // the CSAT survey of a conversation that resolved in an inbox with it on (once per conversation)
   (tx, services, relayed) => sendSurveyOnResolve(tx, services, relayed),
+  // reporting events and report rollups (docs/reports.md)
+  recordReportFacts,
 ];
 
 /** Delayed sends never wait longer than this: the sweep would run them anyway. */
