@@ -1,6 +1,8 @@
 import { execSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { dropStaleTestDatabases, dropTemplate, prepareTemplate } from '@app/db/testing';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { dropStaleTestDatabases, dropTemplate, preparePgliteTemplate, prepareTemplate } from '@app/db/testing';
 import type { TestProject } from 'vitest/node';
 import { reachable, type Infrastructure } from './infrastructure.ts';
 
@@ -71,12 +73,19 @@ export async function setup(project: TestProject) {
   const databaseUrl = await pickDatabase(notes);
   const redisUrl = await pickRedis(notes);
   const runId = process.pid;
+  let pgliteTemplate: string | undefined;
   if (databaseUrl) {
     await dropStaleTestDatabases(databaseUrl);
     await prepareTemplate(databaseUrl, runId);
     cleanup.push(() => dropTemplate(databaseUrl, runId));
+  } else {
+    // Migrated once here; each file's PGlite starts from this dump instead of initdb plus every migration.
+    const dir = mkdtempSync(path.join(tmpdir(), 'app-test-pglite-'));
+    pgliteTemplate = path.join(dir, 'migrated.tar');
+    await preparePgliteTemplate(pgliteTemplate);
+    cleanup.push(async () => rmSync(dir, { recursive: true, force: true }));
   }
-  const infrastructure: Infrastructure = { databaseUrl, redisUrl, runId, describe: notes };
+  const infrastructure: Infrastructure = { databaseUrl, redisUrl, runId, pgliteTemplate, describe: notes };
   project.provide('infrastructure', infrastructure);
   process.stdout.write(`\n[api tests] ${notes.join('; ')}\n`);
   // `pnpm test` names the run after the database it used (scripts/test.ts).

@@ -39,7 +39,7 @@ export type TestContext = {
 /** Builds the app against a fresh database (and real Redis when there is one) for one test file. */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestContext> {
   const infrastructure = inject('infrastructure');
-  const database = await createTestDatabase(infrastructure.databaseUrl, infrastructure.runId);
+  const database = await createTestDatabase(infrastructure.databaseUrl, infrastructure.runId, infrastructure.pgliteTemplate);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'app-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,

@@ -10,6 +10,8 @@ export type Infrastructure = {
   redisUrl: string | undefined;
   /** The runner's pid: names this run's test databases. */
   runId: number;
+  /** On PGlite: a dump of a migrated database that each test file's database is loaded from. */
+  pgliteTemplate?: string | undefined;
   describe: string[];
 };
 

@@ -16,6 +16,8 @@ export type Database = {
   /** Applies pending migrations; on Postgres under an advisory lock so several processes may start at once. */
   migrate: () => Promise<void>;
   close: () => Promise<void>;
+  /** PGlite only: the data dir as a tarball, which `connect({ loadDataDir })` starts from (test templates). */
+  dump?: () => Promise<Blob>;
 };
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -28,10 +30,12 @@ export type ConnectOptions = {
   /** Where PGlite keeps its files; omitted means in memory. */
   dataDir?: string | undefined;
   poolSize?: number;
+  /** PGlite only: start from this dump of a data dir (`dumpDataDir`) instead of an empty database. */
+  loadDataDir?: Blob | undefined;
 };
 
 export async function connect(options: ConnectOptions = {}): Promise<Database> {
-  return options.url ? connectPostgres(options.url, options.poolSize ?? 10) : connectPglite(options.dataDir);
+  return options.url ? connectPostgres(options.url, options.poolSize ?? 10) : connectPglite(options.dataDir, options.loadDataDir);
 }
 
 async function connectPostgres(url: string, max: number): Promise<Database> {
@@ -126,7 +130,7 @@ function lockDataDir(dataDir: string): () => void {
   throw new DataDirLockedError(`Could not lock ${dataDir}`);
 }
 
-async function connectPglite(dataDir: string | undefined): Promise<Database> {
+async function connectPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -140,11 +144,12 @@ async function connectPglite(dataDir: string | undefined): Promise<Database> {
   const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB', '-c', 'work_mem=4MB', '-c', 'maintenance_work_mem=32MB'];
   // pg_trgm backs conversation and contact search (migration 0003); PGlite ships it as a contrib module.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const client = await PGlite.create({ startParams, extensions: { pg_trgm }, ...(dataDir ? { dataDir } : {}) });
+  const client = await PGlite.create({ startParams, extensions: { pg_trgm }, ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
   const db = drizzle({ client, schema, casing: 'snake_case' });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    dump: () => client.dumpDataDir('none'),
     // PGlite serves one process, so there is nobody to race against.
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     async close() {
