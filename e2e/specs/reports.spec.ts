@@ -4,9 +4,18 @@ import { WorkspaceSetup } from './conversations/workspace-setup.ts';
 test.describe('[reports] the report screens', () => {
   test('an administrator opens the conversation report for the last 30 days, groups it by week and downloads the CSV', async ({ page }) => {
     const { accountId } = await signInViaApi(page);
-    // The screens ship before the reports API on some branches: without it there is nothing to read yet.
-    const probe = await page.request.get(`/api/v2/accounts/${accountId}/reports/summary?since=0&until=86400&timezone_offset=5`);
-    test.skip(probe.status() === 404, 'the reports API is not on this branch');
+    // a conversation with a reply today, counted by the relay into the rollups the report reads
+    const setup = await WorkspaceSetup.signIn(page.request);
+    const inbox = await setup.inbox(`Reports ${Date.now()}`);
+    const conversation = await setup.conversationFrom(inbox, 'Rhea Report', 'Where is my parcel?');
+    await setup.call('POST', `conversations/${conversation}/messages`, { content: 'On its way!' });
+    await expect
+      .poll(async () => {
+        const now = Math.floor(Date.now() / 1000);
+        const summary = await setup.reports<{ outgoing_messages_count: number }>(`reports/summary?since=${now - 86_400}&until=${now + 60}&timezone_offset=5`);
+        return summary.outgoing_messages_count;
+      })
+      .toBeGreaterThan(0);
 
     await page.goto(`/app/accounts/${accountId}/reports/conversation`);
     await expect(page.getByRole('heading', { level: 1, name: 'Conversations' })).toBeVisible();
@@ -49,5 +58,36 @@ test.describe('[reports] the report screens', () => {
     await page.goto(`/app/accounts/${accountId}/reports/conversation`);
     await expect(page).not.toHaveURL(/reports\/conversation/);
     await context.close();
+  });
+
+  test('a customer answers the satisfaction survey and the CSAT report counts it', async ({ page, browser }) => {
+    const { accountId } = await signInViaApi(page);
+    const setup = await WorkspaceSetup.signIn(page.request);
+    const inbox = await setup.inbox(`Survey ${Date.now()}`);
+    await setup.call('PATCH', `inboxes/${inbox.id}`, { csat_survey_enabled: true });
+    const contact = `Sam Survey ${Date.now()}`;
+    const conversation = await setup.conversationFrom(inbox, contact, 'Thanks for the help');
+    await setup.call('POST', `conversations/${conversation}/messages`, { content: 'Glad to help!' });
+    const metrics = async () => (await setup.call<{ total_count: number; total_sent_messages_count: number }>('GET', 'csat_survey_responses/metrics'));
+    const before = await metrics();
+    await setup.call('POST', `conversations/${conversation}/toggle_status`, { status: 'resolved' });
+    // the relay sends the survey once the resolve is committed
+    await expect.poll(async () => (await metrics()).total_sent_messages_count).toBe(before.total_sent_messages_count + 1);
+    const { uuid } = await setup.call<{ uuid: string }>('GET', `conversations/${conversation}`);
+
+    // the customer, signed in nowhere, answers on the public page
+    const customer = await browser.newContext();
+    const survey = await customer.newPage();
+    await survey.goto(`/survey/responses/${uuid}`);
+    await survey.getByRole('radio', { name: 'Very satisfied' }).check();
+    await survey.getByRole('textbox', { name: /Anything you would like to tell us/ }).fill('Quick and kind');
+    await survey.getByRole('button', { name: 'Send rating' }).click();
+    await expect(survey.getByText('Thank you for your feedback!')).toBeVisible();
+    await customer.close();
+
+    expect((await metrics()).total_count).toBe(before.total_count + 1);
+    await page.goto(`/app/accounts/${accountId}/reports/csat`);
+    const responses = page.getByRole('region', { name: 'Responses' });
+    await expect(responses.getByRole('row').filter({ hasText: contact })).toContainText('Quick and kind');
   });
 });

@@ -41,6 +41,13 @@ export class WorkspaceSetup {
     return (text ? JSON.parse(text) : {}) as T;
   }
 
+  /** A reports v2 GET (`/api/v2/accounts/{id}/<path>`) as the administrator. */
+  async reports<T>(path: string): Promise<T> {
+    const response = await this.request.get(`/api/v2/accounts/${this.accountId}/${path}`, { headers: { api_access_token: this.token } });
+    expect(response.ok(), `GET ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  }
+
   async inbox(name: string): Promise<Inbox> {
     return this.call<Inbox>('POST', 'inboxes', { name, channel: { type: 'api' } });
   }
