@@ -74,6 +74,31 @@ async function present(services: Services, tx: Executor, row: OutboxRow): Promis
  * Answers how many rows it relayed.
  */
 export async function relayOutbox(services: Services, lane: OutboxLane, consumers: OutboxConsumer[]): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await relayBatch(services, lane, consumers);
+    } catch (err) {
+      // Relays of two lanes (or two processes) may touch the same rows in another order (a conversation, the
+      // report rollups of the same quarter hour): Postgres then aborts one of them. Nothing of the batch was
+      // written, and each consumer is idempotent, so the batch is simply tried again.
+      if (attempt >= RELAY_ATTEMPTS || !isLockConflict(err)) throw err;
+      services.log.warn({ lane, attempt }, 'outbox: batch aborted by a lock conflict, retrying');
+    }
+  }
+}
+
+/** Attempts of one batch when Postgres aborts it for a deadlock or a serialization failure. */
+const RELAY_ATTEMPTS = 5;
+
+/** A deadlock or serialization failure (drizzle wraps the driver's error in `cause`). */
+function isLockConflict(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (e.code === '40P01' || e.code === '40001') return true;
+  }
+  return false;
+}
+
+async function relayBatch(services: Services, lane: OutboxLane, consumers: OutboxConsumer[]): Promise<number> {
   const o = schema.outboxEvents;
   const after: AfterCommit[] = [];
   const relayed = await services.db.transaction(async (tx) => {

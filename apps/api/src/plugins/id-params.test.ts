@@ -6,7 +6,7 @@ import { isRecordId, type RouteEntry } from './id-params.ts';
 // Ids past Postgres' integer range, negative, not a number, and a number only after coercion.
 const BAD_IDS = ['99999999999', '-1', 'abc', '1e3'];
 // Path params that are not record ids: integration app names, a public inbox's and a contact's identifiers.
-const STRING_PARAMS = new Set(['appId', 'inbox_identifier', 'source_id']);
+const STRING_PARAMS = new Set(['appId', 'inbox_identifier', 'source_id', 'uuid']);
 
 let t: TestContext;
 let admin: Member;

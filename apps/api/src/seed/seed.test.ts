@@ -87,7 +87,7 @@ describe('first-start seed', () => {
     const issues = await t.db.select().from(schema.withdrawIssues);
     expect(issues.map((i) => [i.orderId, i.status]).sort()).toEqual([['WD-77120', 'open'], ['WD-77344', 'resolved']]);
     expect(issues.every((i) => i.conversationId !== null && i.createdById !== null)).toBe(true);
-  });
+  }, 120_000); // two seeds and a reports rebuild of both demo accounts: past 30 s on PGlite when the machine is busy
 
   it('gives the demo checker withdraw and recharge records of her inbox in the payments account, with history', async () => {
     const signIn = await t.app.inject({ method: 'POST', url: '/auth/sign_in', payload: { email: 'priya@northwind.example', password: DEMO_PASSWORD } });

@@ -45,18 +45,20 @@ export async function sendSurveyOnResolve(tx: Executor, services: Services, rela
   const conversationId = row.subject.conversationId;
   if (!conversationId || (event.data as { status?: string }).status !== 'resolved') return undefined;
 
-  const [conversation] = await tx
-    .select({ id: conversations.id, uuid: conversations.uuid, status: conversations.status, accountId: conversations.accountId, inboxId: conversations.inboxId })
-    .from(conversations)
-    .where(and(eq(conversations.id, conversationId), eq(conversations.accountId, row.accountId)))
-    .for('update');
-  if (!conversation || conversation.status !== 'resolved') return undefined;
+  // Only inboxes with the survey on go further, so a resolve elsewhere never locks its conversation here.
   const [inbox] = await tx
     .select({ enabled: inboxes.csatSurveyEnabled, config: inboxes.csatConfig, channelType: channels.channelType })
     .from(inboxes)
     .innerJoin(channels, eq(channels.id, inboxes.channelId))
-    .where(eq(inboxes.id, conversation.inboxId));
+    .where(and(eq(inboxes.id, row.inboxId ?? 0), eq(inboxes.accountId, row.accountId)));
   if (!inbox?.enabled) return undefined;
+  // Locked: two relays resolving the same conversation at once send one survey.
+  const [conversation] = await tx
+    .select({ id: conversations.id, uuid: conversations.uuid, status: conversations.status, accountId: conversations.accountId, inboxId: conversations.inboxId })
+    .from(conversations)
+    .where(and(eq(conversations.id, conversationId), eq(conversations.accountId, row.accountId)))
+    .for('no key update');
+  if (!conversation || conversation.status !== 'resolved') return undefined;
   if (await findSurveyMessage(tx, conversation.id)) return undefined;
 
   const link = `${services.config.frontendUrl}${csatSurveyPath(conversation.uuid)}`;

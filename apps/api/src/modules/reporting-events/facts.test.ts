@@ -110,7 +110,7 @@ describe('reporting events and rollups from the outbox relay', () => {
     await say(admin, c.displayId, { content: 'thanks bot', message_type: 'incoming' }, '2026-03-09T11:02:00Z');
     await status(c.displayId, 'resolved', '2026-03-09T11:05:00Z');
 
-    return { accountId, agent1, agent2, team: team!, office, botInbox, a, b, c };
+    return { accountId, admin, agent1, agent2, team: team!, office, botInbox, a, b, c };
   }
 
   const eventsOf = (accountId: number) =>
@@ -226,6 +226,44 @@ describe('reporting events and rollups from the outbox relay', () => {
     expect(incoming.map((r) => [r.day, r.count])).toEqual([
       ['2026-03-09', 5],
       ['2026-03-11', 1],
+    ]);
+  });
+
+  it('the reports API answers what the scenario did: summary, business hours, agent rows and local days', async () => {
+    const { accountId, admin, agent1, agent2 } = s;
+    const get = async (path: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v2/accounts/${accountId}/${path}`, headers: admin.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    // Sun 8 March 00:00 UTC to Thu 12 March: the whole scenario
+    const range = `since=${at('2026-03-08T00:00:00Z').getTime() / 1000}&until=${at('2026-03-12T00:00:00Z').getTime() / 1000}`;
+    const summary = await get(`reports/summary?${range}`);
+    expect(summary).toMatchObject({
+      conversations_count: 3,
+      incoming_messages_count: 6,
+      outgoing_messages_count: 4,
+      resolutions_count: 3,
+      avg_first_response_time: ((2 * H + 15 * 60) / 2).toFixed(2),
+      avg_resolution_time: ((33 * H + 5 * 60) / 3).toFixed(2),
+      reply_time: ((110 * 60 + 17 * H + 44 * 60) / 3).toFixed(2),
+      previous: { conversations_count: 0, incoming_messages_count: 0, avg_first_response_time: null },
+    });
+    const inHours = await get(`reports/summary?${range}&business_hours=true`);
+    expect(inHours).toMatchObject({
+      avg_first_response_time: ((1 * H + 15 * 60) / 2).toFixed(2),
+      avg_resolution_time: ((15 * H + 5 * 60) / 3).toFixed(2),
+      reply_time: ((2 * H + 44 * 60) / 3).toFixed(2),
+    });
+    const agents = (await get(`summary_reports/agent?${range}`)) as Array<{ id: number; resolved_conversations_count: number; avg_reply_time: number | null }>;
+    expect(agents.find((r) => r.id === agent1.user.id)).toMatchObject({ resolved_conversations_count: 2, avg_reply_time: 110 * 60 });
+    expect(agents.find((r) => r.id === agent2.user.id)).toMatchObject({ resolved_conversations_count: 0, avg_reply_time: (17 * H + 44 * 60) / 2 });
+    // New York's local days (UTC-4 in March after the switch): Monday's five incoming messages, Wednesday's one
+    const series = (await get(`reports?metric=incoming_messages_count&group_by=day&timezone_offset=-4&${range}`)) as Array<{ value: string; timestamp: number }>;
+    const nonZero = series.filter((p) => p.value !== '0').map((p) => [new Date(p.timestamp * 1000).toISOString(), p.value]);
+    expect(nonZero).toEqual([
+      ['2026-03-09T04:00:00.000Z', '5'],
+      ['2026-03-11T04:00:00.000Z', '1'],
     ]);
   });
 
