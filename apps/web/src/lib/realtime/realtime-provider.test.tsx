@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { SESSION_EXPIRED_EVENT } from '../api-client.ts';
-import { fullPageLoad } from '../full-page-load.ts';
 import { hasSession, storeSession } from '../session.ts';
 import { sessionHeaders } from '../../test/fixtures.ts';
 import { fakeCable } from './fake-cable.ts';
@@ -11,8 +10,8 @@ import { cacheKeyMeta } from './core-events.ts';
 import { RealtimeProvider } from './realtime-provider.tsx';
 import { usePresence } from './use-presence.ts';
 import type { CableEvent, CableLifecycleEvent } from './types.ts';
+import { pageLoader } from '../full-page-load.ts';
 
-vi.mock('../full-page-load.ts', () => ({ fullPageLoad: vi.fn() }));
 
 function Status() {
   return <p data-testid="status">{useCableStatus()}</p>;
@@ -51,7 +50,7 @@ const flush = () => act(async () => {
   await new Promise((resolve) => setTimeout(resolve, 0));
 });
 
-beforeEach(() => vi.mocked(fullPageLoad).mockClear());
+beforeEach(() => vi.mocked(pageLoader.load).mockClear());
 afterEach(() => vi.useRealTimers());
 
 describe('RealtimeProvider', () => {
@@ -117,7 +116,7 @@ describe('RealtimeProvider', () => {
     const { cable } = setup();
     act(() => cable.last.accept());
     act(() => cable.last.event('page:reload', {}, 1));
-    expect(fullPageLoad).toHaveBeenCalledWith(window.location.pathname + window.location.search + window.location.hash);
+    expect(pageLoader.load).toHaveBeenCalledWith(window.location.pathname + window.location.search + window.location.hash);
   });
 
   it('S0-4.13 S0-4.14 S0-4.15 S0-4.16 S0-4.17 after a reconnect the server cannot replay, the screen\'s queries refetch, the rest go stale, then the completion event', async () => {
@@ -181,7 +180,7 @@ describe('RealtimeProvider', () => {
     expect(cable.sockets).toHaveLength(2);
     act(() => cable.last.accept());
     expect(screen.getByTestId('status')).toHaveTextContent('connected');
-    expect(fullPageLoad).not.toHaveBeenCalled();
+    expect(pageLoader.load).not.toHaveBeenCalled();
   });
 
   it('S0-4.18 S0-9.03 back online after 10800 seconds or more offline, the page reloads', () => {
@@ -196,7 +195,7 @@ describe('RealtimeProvider', () => {
     act(() => {
       window.dispatchEvent(new Event('online'));
     });
-    expect(fullPageLoad).toHaveBeenCalledTimes(1);
+    expect(pageLoader.load).toHaveBeenCalledTimes(1);
   });
 
   it('S0-4.19 back online after less than 10800 seconds offline, the page does not reload', () => {
@@ -211,7 +210,7 @@ describe('RealtimeProvider', () => {
     act(() => {
       window.dispatchEvent(new Event('online'));
     });
-    expect(fullPageLoad).not.toHaveBeenCalled();
+    expect(pageLoader.load).not.toHaveBeenCalled();
     expect(cable.sockets).toHaveLength(2);
   });
 });

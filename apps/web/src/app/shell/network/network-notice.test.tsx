@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { fullPageLoad } from '../../../lib/full-page-load.ts';
 import { renderShell, shellApi, shellReady } from '../shell-test-utils.tsx';
 import { RECONNECT_SUCCESS_MS } from './network-notice.tsx';
+import { pageLoader } from '../../../lib/full-page-load.ts';
 
-vi.mock('../../../lib/full-page-load.ts', () => ({ fullPageLoad: vi.fn() }));
 
 let online = true;
 function goOffline() {
@@ -35,7 +34,7 @@ afterEach(() => {
   // TanStack Query's online manager follows these events too: leave it online for the next test.
   window.dispatchEvent(new Event('online'));
   vi.useRealTimers();
-  vi.mocked(fullPageLoad).mockClear();
+  vi.mocked(pageLoader.load).mockClear();
 });
 
 describe('network notice', () => {
@@ -45,7 +44,7 @@ describe('network notice', () => {
     goOffline();
     expect(screen.getByRole('alert')).toHaveTextContent('You are offline. Check your connection.');
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
-    expect(fullPageLoad).toHaveBeenCalledWith('/app/accounts/7/profile/settings');
+    expect(pageLoader.load).toHaveBeenCalledWith('/app/accounts/7/profile/settings');
   });
 
   it('S0-4.08 S0-8.15 shows reconnecting on conversation, inbox and notification screens only', async () => {

@@ -1,13 +1,12 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { fakeApi, type Reply } from '../../../test/fake-api.ts';
 import { renderAccountScreen } from '../../../test/render-account-screen.tsx';
 import { makeAccountDetails } from '../testing/account-details.ts';
 import { BillingPage } from './billing-page.tsx';
+import { pageLoader } from '../../../lib/full-page-load.ts';
 
-const redirect = vi.hoisted(() => ({ to: vi.fn() }));
-vi.mock('../utils/redirect.ts', () => ({ redirectTo: redirect.to }));
 
 const config = (deployment: 'cloud' | 'self_hosted', billing_configured: boolean) => ({
   body: { agent_bots_enabled: true, deployment, create_new_account_from_dashboard: true, billing_configured, enable_account_signup: false, oauth_providers: {} },
@@ -56,7 +55,7 @@ describe('billing settings', () => {
     expect(screen.getByText('5')).toBeInTheDocument();
     expect(server.called('POST /enterprise/api/v1/accounts/7/subscription')).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Go to the billing portal' }));
-    await waitFor(() => expect(redirect.to).toHaveBeenCalledWith('https://billing.example.com/portal?client_reference_id=7'));
+    await waitFor(() => expect(pageLoader.load).toHaveBeenCalledWith('https://billing.example.com/portal?client_reference_id=7'));
     server.fetchMock.mockImplementationOnce(async () => new Response(JSON.stringify({ message: 'Billing is not configured on this installation' }), { status: 422 }));
     await userEvent.click(screen.getByRole('button', { name: 'Go to the billing portal' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Billing is not configured on this installation');

@@ -9,7 +9,7 @@ import { readServerErrors } from '../../../lib/form-errors.ts';
 import { t } from '../../../lib/i18n/i18n.ts';
 import { useCurrentAccount } from '../../auth/index.ts';
 import { useAccount, useCheckout, useGlobalConfig, useLimits, useStartSubscription } from '../api.ts';
-import { redirectTo } from '../utils/redirect.ts';
+import { fullPageLoad } from '../../../lib/full-page-load.ts';
 import '../account-settings.css';
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : typeof value === 'number' ? String(value) : null);
@@ -58,7 +58,7 @@ function BillingDetails({ account }: { account: Account }) {
 
   const manage = () =>
     checkout.mutate(undefined, {
-      onSuccess: (url) => redirectTo(url),
+      onSuccess: (url) => fullPageLoad(url),
       onError: (error) => toast(readServerErrors(error, {}, t('BILLING_SETTINGS.MANAGE.ERROR')).message ?? '', 'error'),
     });
 

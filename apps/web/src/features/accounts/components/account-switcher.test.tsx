@@ -5,10 +5,9 @@ import { fakeApi } from '../../../test/fake-api.ts';
 import { makeAccount, makeUser, sessionHeaders } from '../../../test/fixtures.ts';
 import { openAccountSwitch, renderApp, renderWithRouter } from '../../../test/render-app.tsx';
 import { storeSession } from '../../../lib/session.ts';
-import { fullPageLoad } from '../../../lib/full-page-load.ts';
 import { AccountSwitcher } from './account-switcher.tsx';
+import { pageLoader } from '../../../lib/full-page-load.ts';
 
-vi.mock('../../../lib/full-page-load.ts', () => ({ fullPageLoad: vi.fn() }));
 
 const USER = makeUser({ accounts: [makeAccount(7, 'administrator', { name: 'Northwind' }), makeAccount(8, 'agent', { name: 'Globex' })], account_id: 7 });
 
@@ -23,17 +22,17 @@ describe('account switcher', () => {
     const switcher = await openAccountSwitch();
     expect(within(switcher).getByRole('button', { name: /Northwind/ })).toHaveAttribute('aria-current', 'page');
     await userEvent.click(within(switcher).getByRole('button', { name: 'Switch account: Globex' }));
-    await waitFor(() => expect(fullPageLoad).toHaveBeenCalledWith('/app/accounts/8/dashboard'));
+    await waitFor(() => expect(pageLoader.load).toHaveBeenCalledWith('/app/accounts/8/dashboard'));
     expect(server.called('PUT /api/v1/profile/set_active_account')[0]!.body).toEqual({ profile: { account_id: 8 } });
   });
 
   it('stays put and says so when the switch fails', async () => {
-    vi.mocked(fullPageLoad).mockClear();
+    vi.mocked(pageLoader.load).mockClear();
     fakeApi({ 'PUT /api/v1/profile/set_active_account': { status: 500, body: { error: 'boom' } } });
     renderWithRouter(<AccountSwitcher user={USER} currentAccountId={7} />);
     await userEvent.click(screen.getByRole('button', { name: 'Switch account: Globex' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not switch the account. Please try again.');
-    expect(fullPageLoad).not.toHaveBeenCalled();
+    expect(pageLoader.load).not.toHaveBeenCalled();
   });
 
   it('S0-6.16 with one account and creation disabled there is nothing to show', () => {

@@ -1,10 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { api, findForm, locationOf, renderWizard, wizardPath } from '../test-utils.tsx';
+import { pageLoader } from '../../../lib/full-page-load.ts';
 
-vi.mock('../../../lib/full-page-load.ts', () => ({ fullPageLoad: vi.fn() }));
-const { fullPageLoad } = await import('../../../lib/full-page-load.ts');
 
 const cards = async () => {
   await screen.findByRole('link', { name: /Website/ }, { timeout: 5000 });
@@ -47,7 +46,7 @@ describe('inbox wizard: channel list', () => {
   it('S1-2.90 S1-7.02 Twitter, when configured: the form is a sign-in button that asks twitter/authorization for the URL and goes there', async () => {
     const { server } = renderWizard(wizardPath('twitter'), { [`POST ${api('twitter/authorization')}`]: { body: { url: 'https://twitter.example/consent' } } }, { oauth: { twitter: true } });
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Twitter' }, { timeout: 5000 }));
-    await waitFor(() => expect(fullPageLoad).toHaveBeenCalledWith('https://twitter.example/consent'));
+    await waitFor(() => expect(pageLoader.load).toHaveBeenCalledWith('https://twitter.example/consent'));
     expect(server.called(`POST ${api('twitter/authorization')}`)).toHaveLength(1);
   });
 

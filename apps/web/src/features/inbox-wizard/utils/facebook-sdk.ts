@@ -43,3 +43,6 @@ export async function facebookLogin(sdk: FacebookSdk, scopes: readonly string[])
   if (response.status === 'connected' && token) return token;
   throw Object.assign(new Error('Facebook login failed'), { status: response.status ?? 'unknown' });
 }
+
+/** What the Facebook form calls: an object, so tests replace its members with spies (the SDK cannot load in jsdom). */
+export const facebookSdk = { load: loadFacebookSdk, login: facebookLogin };

@@ -1,11 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { makeInbox } from '../../../../test/fixtures.ts';
 import { api, findForm, locationOf, renderWizard, wizardPath } from '../../test-utils.tsx';
+import { pageLoader } from '../../../../lib/full-page-load.ts';
 
-vi.mock('../../../../lib/full-page-load.ts', () => ({ fullPageLoad: vi.fn() }));
-const { fullPageLoad } = await import('../../../../lib/full-page-load.ts');
 
 const providerNames = async () => {
   const group = await screen.findByRole('group', { name: 'Email provider' }, { timeout: 5000 });
@@ -84,7 +83,7 @@ describe('email channel', () => {
     const form = await findForm('Google');
     await userEvent.type(within(form).getByLabelText('Email address'), 'help@acme.com');
     await userEvent.click(within(form).getByRole('button', { name: 'Sign in with Google' }));
-    await waitFor(() => expect(fullPageLoad).toHaveBeenCalledWith('https://accounts.google.example/consent'));
+    await waitFor(() => expect(pageLoader.load).toHaveBeenCalledWith('https://accounts.google.example/consent'));
     expect(server.called(`POST ${api('google/authorization')}`)[0]!.body).toEqual({ email: 'help@acme.com' });
   });
 

@@ -3,10 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { makeInbox } from '../../../../test/fixtures.ts';
 import { api, locationOf, renderWizard, wizardPath } from '../../test-utils.tsx';
+import { facebookSdk } from '../../utils/facebook-sdk.ts';
 
 // Facebook's SDK cannot load in tests: the loader and the login are replaced, the API is the fake one.
-const sdk = { loadFacebookSdk: vi.fn(), facebookLogin: vi.fn() };
-vi.mock('../../utils/facebook-sdk.ts', () => ({ loadFacebookSdk: (...args: unknown[]) => sdk.loadFacebookSdk(...args), facebookLogin: (...args: unknown[]) => sdk.facebookLogin(...args) }));
+const sdk = {
+  loadFacebookSdk: vi.fn<typeof facebookSdk.load>(),
+  facebookLogin: vi.fn<typeof facebookSdk.login>(),
+};
 
 const PAGES = {
   data: {
@@ -20,8 +23,10 @@ const PAGES = {
 const CONFIGURED = { oauth: { facebook: true }, facebookAppId: 'fb-app' };
 
 beforeEach(() => {
-  sdk.loadFacebookSdk.mockReset().mockResolvedValue({});
+  sdk.loadFacebookSdk.mockReset().mockResolvedValue({} as Awaited<ReturnType<typeof facebookSdk.load>>);
   sdk.facebookLogin.mockReset().mockResolvedValue('short-user');
+  vi.spyOn(facebookSdk, 'load').mockImplementation(sdk.loadFacebookSdk);
+  vi.spyOn(facebookSdk, 'login').mockImplementation(sdk.facebookLogin);
 });
 
 const login = async () => userEvent.click(await screen.findByRole('button', { name: 'Continue with Facebook' }, { timeout: 5000 }));

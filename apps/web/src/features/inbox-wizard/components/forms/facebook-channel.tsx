@@ -6,7 +6,7 @@ import { useCurrentAccount } from '../../../auth/index.ts';
 import { useFacebookPages, useRegisterFacebookPage } from '../../api.ts';
 import { useAfterCreate } from '../../hooks/use-after-create.ts';
 import { FACEBOOK_SCOPES, facebookFlow, selectablePages } from '../../utils/facebook-flow.ts';
-import { facebookLogin, loadFacebookSdk } from '../../utils/facebook-sdk.ts';
+import { facebookSdk } from '../../utils/facebook-sdk.ts';
 import { SelectField } from '../select-field.tsx';
 import { WizardForm } from '../wizard-form.tsx';
 
@@ -28,13 +28,13 @@ export function FacebookChannel({ appId }: { appId: string | null }) {
     dispatch({ type: 'login' });
     let sdk;
     try {
-      sdk = await loadFacebookSdk(appId ?? '');
+      sdk = await facebookSdk.load(appId ?? '');
     } catch {
       return dispatch({ type: 'sdk_failed' });
     }
     let token: string;
     try {
-      token = await facebookLogin(sdk, FACEBOOK_SCOPES);
+      token = await facebookSdk.login(sdk, FACEBOOK_SCOPES);
     } catch (error) {
       return dispatch({ type: 'login_failed', status: (error as { status?: string }).status });
     }
