@@ -1,5 +1,6 @@
 // `pnpm test`: every suite of the project, then one closing line `tests: N passed, M failed`.
 //   --quick        skip the second API run on PGlite and the browser tests
+//   --pglite-full  the second API run takes every file, not the PGlite smoke subset
 //   --no-e2e       skip the browser tests
 //   --no-build     do not build the web app before the browser tests (CI builds it just before)
 //   --only=a,b     run only these suites: runner, shared, api, api-pglite, web, e2e
@@ -11,6 +12,7 @@ import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGLITE_SMOKE } from './pglite-smoke.ts';
 import { countPlaywright, countVitest, notRun, summarize, type Outcome, type PlaywrightReport, type Run, type VitestReport } from './test-outcome.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -56,6 +58,8 @@ function vitest(name: string, cwd: string, env: Record<string, string> = {}, run
   const outcome = countVitest(database ? `${name} on ${database}` : name, run, runOf);
   if (used) outcome.notes.unshift(used);
   for (const arg of extra.filter((a) => a.startsWith('--exclude='))) outcome.notes.push(`left out: ${arg.slice('--exclude='.length)}`);
+  const files = extra.filter((a) => !a.startsWith('-'));
+  if (files.length > 0) outcome.notes.push(`smoke subset: ${files.length} files (--pglite-full runs them all)`);
   outcomes.push(outcome);
 }
 
@@ -94,10 +98,9 @@ const pgliteRerun = !quick && process.env.TEST_DB !== 'pglite';
 if (wanted('runner')) vitest('runner (scripts)', '.');
 if (wanted('shared')) vitest('shared (unit)', 'packages/shared');
 if (wanted('api')) vitest('api', 'apps/api', {}, 'api');
-// The security suite (src/security: tenancy, SSRF, uploads, bad input, generated from the route table) probes the
-// HTTP layer, which does not depend on the driver, and is the slowest folder: it runs once, on Postgres. The driver's
-// own error mapping is still checked on PGlite by plugins/input-guards and system/operations (docs/testing.md).
-if (wanted('api-pglite') && pgliteRerun) vitest('api', 'apps/api', { TEST_DB: 'pglite', TEST_REDIS: 'none' }, 'api', ['--exclude=src/security/**']);
+// The second API run takes the PGlite smoke subset (pglite-smoke.ts); the security folder never runs there.
+const pgliteFiles = flags.has('--pglite-full') ? ['--exclude=src/security/**'] : PGLITE_SMOKE;
+if (wanted('api-pglite') && pgliteRerun) vitest('api', 'apps/api', { TEST_DB: 'pglite', TEST_REDIS: 'none' }, 'api', pgliteFiles);
 if (wanted('web')) vitest('web (unit)', 'apps/web');
 if (wanted('e2e') && !quick && !flags.has('--no-e2e')) e2e();
 

@@ -81,7 +81,8 @@ describe('ids that cannot name a record', () => {
   });
 
   it('every registered route with params: 404 for a bad id param, never a 500 for any param', async () => {
-    const routes = t.app.routeTable.filter((r) => r.params.length > 0 && r.method !== 'HEAD' && !r.url.includes('*') && r.url !== '/cable');
+    // Pages of the web app (the public survey) answer its index.html whatever the param, or 503 before a build.
+    const routes = t.app.routeTable.filter((r) => r.params.length > 0 && r.method !== 'HEAD' && !r.url.includes('*') && r.url !== '/cable' && !r.url.startsWith('/survey/'));
     // The walk is not vacuous: the routes the review found answering 500 are in it, with their ids checked.
     const urls = new Set(routes.filter((r) => r.numericParams.includes('id')).map((r) => r.url));
     for (const resource of ['inboxes', 'contacts', 'teams', 'labels', 'agents', 'custom_attribute_definitions', 'canned_responses']) {

@@ -93,6 +93,13 @@ type Snapshot = Record<string, string>;
 
 /** A fingerprint of every row of the account, table by table: any write to it changes one. */
 async function snapshot(accountId: number): Promise<Snapshot> {
+  // The in-process relay stamps outbox rows and writes rollups in the background: let it finish the account's
+  // events first, so a digest changes only when a request wrote something (a leaked write is relayed too).
+  for (let waited = 0; ; waited += 50) {
+    const [pending] = await rowsOf<{ n: number }>(sql`select count(*)::int as n from outbox_events where account_id = ${accountId} and dispatched_at is null`);
+    if (pending?.n === 0 || waited > 15_000) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   const tables = await rowsOf<{ table_name: string }>(
     sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'account_id' order by table_name`,
   );
