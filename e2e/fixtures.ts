@@ -2,9 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { SESSION_COOKIE, SESSION_HEADERS } from '@app/shared/auth';
-import { ADMIN, BASE_URL, DATA_DIR } from './playwright.config.ts';
+import { ADMIN, serverFor, type Server } from './playwright.config.ts';
 
 type Credentials = { email: string; password: string };
+
+/** The server of the running test's worker (each worker has its own; see playwright.config.ts). */
+export function currentServer(): Server {
+  return serverFor(test.info().parallelIndex);
+}
 
 /**
  * Signs in through the API (faster and steadier than the form) and hands the session to the browser the way
@@ -16,7 +21,7 @@ export async function signInViaApi(page: Page, credentials: Credentials = ADMIN)
   const headers = response.headers();
   const session = Object.fromEntries(SESSION_HEADERS.map((h) => [h, headers[h]]));
   await page.context().addCookies([
-    { name: SESSION_COOKIE, value: encodeURIComponent(JSON.stringify(session)), url: BASE_URL, sameSite: 'Strict' },
+    { name: SESSION_COOKIE, value: encodeURIComponent(JSON.stringify(session)), url: currentServer().url, sameSite: 'Strict' },
   ]);
   const { data } = (await response.json()) as { data: { account_id: number } };
   return { accountId: data.account_id };
@@ -24,7 +29,7 @@ export async function signInViaApi(page: Page, credentials: Credentials = ADMIN)
 
 /** The newest message the server wrote to its outbox for `email`, quoted-printable undone. */
 export function latestMailTo(email: string): string {
-  const outbox = path.join(DATA_DIR, 'outbox');
+  const outbox = path.join(currentServer().dataDir, 'outbox');
   for (const file of readdirSync(outbox).sort().reverse()) {
     const text = readFileSync(path.join(outbox, file), 'utf8');
     if (text.includes(`To: ${email}`)) return text.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
@@ -34,6 +39,9 @@ export function latestMailTo(email: string): string {
 
 /** `adminPage`: a page already signed in as the seeded administrator, on their dashboard. */
 export const test = base.extend<{ adminPage: Page & { accountId: number } }>({
+  // Pages and request contexts talk to the worker's own server.
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  baseURL: async ({}, use, testInfo) => use(serverFor(testInfo.parallelIndex).url),
   adminPage: async ({ page }, use) => {
     const { accountId } = await signInViaApi(page);
     await page.goto(`/app/accounts/${accountId}/dashboard`);

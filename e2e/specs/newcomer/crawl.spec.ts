@@ -2,8 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { expect, signInViaApi, test } from '../../fixtures.ts';
-import { DATA_DIR } from '../../playwright.config.ts';
+import { currentServer, expect, signInViaApi, test } from '../../fixtures.ts';
 
 // A newcomer's walk: load the demo into the running server the way the README says (`api seed --demo`, which
 // talks to the server over its control socket on the embedded database), then, for each kind of user, follow
@@ -33,7 +32,7 @@ test.describe('[newcomer] the demo, walked by every kind of user', () => {
   test.beforeAll(() => {
     execFileSync(process.execPath, ['--experimental-strip-types', 'apps/api/src/main.ts', 'seed', '--demo'], {
       cwd: repoRoot,
-      env: { ...process.env, DATA_DIR, DATABASE_URL: '', REDIS_URL: '' },
+      env: { ...process.env, DATA_DIR: currentServer().dataDir, DATABASE_URL: '', REDIS_URL: '' },
       stdio: 'pipe',
       timeout: 120_000,
     });

@@ -1,11 +1,11 @@
-import { expect, test } from '../../fixtures.ts';
-import { BASE_URL } from '../../playwright.config.ts';
+import { currentServer, expect, test } from '../../fixtures.ts';
 
 // The push service itself is out of reach here (the API tests play it); this checks the browser's end:
 // the service worker the profile page registers shows what a push carries.
 test.describe('[profile] browser push', () => {
   test('the service worker shows a push as a notification with its title and tag, and keeps the conversation address for a click', async ({ adminPage }) => {
-    await adminPage.context().grantPermissions(['notifications'], { origin: BASE_URL });
+    const origin = currentServer().url;
+    await adminPage.context().grantPermissions(['notifications'], { origin: origin });
     const cdp = await adminPage.context().newCDPSession(adminPage);
     const registrations: { registrationId: string; scopeURL: string }[] = [];
     cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
@@ -16,12 +16,12 @@ test.describe('[profile] browser push', () => {
       await navigator.serviceWorker.ready;
       return registration.scope;
     });
-    expect(scope).toBe(`${BASE_URL}/app/`);
+    expect(scope).toBe(`${origin}/app/`);
     await expect.poll(() => registrations.find((r) => r.scopeURL === scope)?.registrationId).toBeDefined();
     const { registrationId } = registrations.find((r) => r.scopeURL === scope)!;
 
-    const message = { title: 'New message in #12', tag: 'conversation_assignment_12_4', url: `${BASE_URL}/app/accounts/${adminPage.accountId}/conversations/12` };
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: BASE_URL, registrationId, data: JSON.stringify(message) });
+    const message = { title: 'New message in #12', tag: 'conversation_assignment_12_4', url: `${origin}/app/accounts/${adminPage.accountId}/conversations/12` };
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: origin, registrationId, data: JSON.stringify(message) });
     await expect
       .poll(() =>
         adminPage.evaluate(async () => {
