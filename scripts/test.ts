@@ -3,7 +3,7 @@
 //   --pglite-full  the second API run takes every file, not the PGlite smoke subset
 //   --no-e2e       skip the browser tests
 //   --no-build     do not build the web app before the browser tests (CI builds it just before)
-//   --only=a,b     run only these suites: runner, shared, api, api-pglite, web, e2e
+//   --only=a,b     run only these suites: runner, shared, api, security, api-pglite, web, e2e
 //   other words    passed to Playwright as filters (`pnpm test --only=e2e specs/labels`)
 // A suite counts as failed when its process fails, it writes no report, its report has run-level errors
 // (Playwright's web server did not start, a spec did not import) or it ran no test; see test-outcome.ts.
@@ -40,7 +40,17 @@ function ended(result: SpawnSyncReturns<Buffer>): { exitCode: number | null; sig
   return { exitCode: result.error ? -1 : result.status, signal: result.signal };
 }
 
-function vitest(name: string, cwd: string, env: Record<string, string> = {}, runOf?: string, extra: string[] = []): void {
+type VitestRun = {
+  env?: Record<string, string>;
+  /** The suite this run repeats on another setup (the summary says which ran twice). */
+  runOf?: string;
+  /** Files and `--exclude=` options for vitest. */
+  args?: string[];
+  /** Said on the suite's summary line. */
+  note?: string;
+};
+
+function vitest(name: string, cwd: string, { env = {}, runOf, args: extra = [], note }: VitestRun = {}): void {
   const report = path.join(work, `${name.replace(/\W+/g, '-')}.json`);
   const infra = path.join(work, `${name.replace(/\W+/g, '-')}.infra`);
   process.stdout.write(`\n── ${name} ──\n`);
@@ -58,8 +68,7 @@ function vitest(name: string, cwd: string, env: Record<string, string> = {}, run
   const outcome = countVitest(database ? `${name} on ${database}` : name, run, runOf);
   if (used) outcome.notes.unshift(used);
   for (const arg of extra.filter((a) => a.startsWith('--exclude='))) outcome.notes.push(`left out: ${arg.slice('--exclude='.length)}`);
-  const files = extra.filter((a) => !a.startsWith('-'));
-  if (files.length > 0) outcome.notes.push(`smoke subset: ${files.length} files (--pglite-full runs them all)`);
+  if (note) outcome.notes.push(note);
   outcomes.push(outcome);
 }
 
@@ -97,10 +106,21 @@ function e2e(): void {
 const pgliteRerun = !quick && process.env.TEST_DB !== 'pglite';
 if (wanted('runner')) vitest('runner (scripts)', '.');
 if (wanted('shared')) vitest('shared (unit)', 'packages/shared');
-if (wanted('api')) vitest('api', 'apps/api', {}, 'api');
+if (wanted('api')) vitest('api', 'apps/api', { runOf: 'api', args: ['--exclude=src/security/**'] });
+// The security suite (apps/api/src/security, generated from the route table: tenancy and permissions, /cable, auth,
+// SSRF, uploads, exports, bad input) has its own line, so its result is never lost among the API tests; it probes the
+// HTTP layer, so it runs once, on the first database (`pnpm test:security` runs it alone).
+if (wanted('security')) vitest('security', 'apps/api', { args: ['src/security'] });
 // The second API run takes the PGlite smoke subset (pglite-smoke.ts); the security folder never runs there.
-const pgliteFiles = flags.has('--pglite-full') ? ['--exclude=src/security/**'] : PGLITE_SMOKE;
-if (wanted('api-pglite') && pgliteRerun) vitest('api', 'apps/api', { TEST_DB: 'pglite', TEST_REDIS: 'none' }, 'api', pgliteFiles);
+const pgliteFull = flags.has('--pglite-full');
+if (wanted('api-pglite') && pgliteRerun) {
+  vitest('api', 'apps/api', {
+    env: { TEST_DB: 'pglite', TEST_REDIS: 'none' },
+    runOf: 'api',
+    args: pgliteFull ? ['--exclude=src/security/**'] : PGLITE_SMOKE,
+    ...(pgliteFull ? {} : { note: `smoke subset: ${PGLITE_SMOKE.length} files (--pglite-full runs them all)` }),
+  });
+}
 if (wanted('web')) vitest('web (unit)', 'apps/web');
 if (wanted('e2e') && !quick && !flags.has('--no-e2e')) e2e();
 
