@@ -40,7 +40,9 @@ export type RollupDimension = (typeof ROLLUP_DIMENSIONS)[number];
  * What a rollup counts. Counts: conversation_created, incoming_message, outgoing_message, bot_conversation
  * (created in an inbox an agent bot answers), bot_message (sent by an agent bot), resolution_bot (resolved with no
  * agent reply, in a bot's inbox), bot_handoff, conversation_reopened. Durations (count + seconds):
- * first_response, reply_time, resolution.
+ * first_response, reply_time, resolution. CSAT (counts, kept by the csat module, not derived from events):
+ * csat_sent (survey messages sent; account and inbox only) and csat_rating_1..5 (responses by their rating, at
+ * the response's creation, with the inbox, team and agent stored on it; a changed answer moves its count).
  */
 export const ROLLUP_METRICS = [
   'conversation_created',
@@ -54,6 +56,12 @@ export const ROLLUP_METRICS = [
   'conversation_reopened',
   'bot_conversation',
   'bot_message',
+  'csat_sent',
+  'csat_rating_1',
+  'csat_rating_2',
+  'csat_rating_3',
+  'csat_rating_4',
+  'csat_rating_5',
 ] as const;
 export type RollupMetric = (typeof ROLLUP_METRICS)[number];
 

@@ -4,6 +4,7 @@ import { CSAT_FEEDBACK_MAX_LENGTH, CSAT_RESPONSE_EDIT_WINDOW_DAYS, type PublicCs
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { recordEvents } from '../../lib/outbox.ts';
+import { applyCsatRollups, csatResponseFact } from '../reporting-events/csat-rollups.ts';
 import { publishMessageUpdated, serializeMessages, type MessageRow } from '../messages/service.ts';
 import { findSurveyMessage } from './survey.ts';
 
@@ -19,6 +20,15 @@ export const surveyExpired = () =>
   new AppError('validation_failed', `Csat survey response can no longer be changed (${CSAT_RESPONSE_EDIT_WINDOW_DAYS} days after the survey)`, {
     fields: { csat_survey_response: ['has expired'] },
   });
+
+const responseFactColumns = {
+  accountId: csatSurveyResponses.accountId,
+  rating: csatSurveyResponses.rating,
+  createdAt: csatSurveyResponses.createdAt,
+  inboxId: csatSurveyResponses.inboxId,
+  teamId: csatSurveyResponses.teamId,
+  assignedAgentId: csatSurveyResponses.assignedAgentId,
+};
 
 type SurveyConversation = Pick<typeof conversations.$inferSelect, 'id' | 'accountId' | 'displayId' | 'inboxId' | 'teamId' | 'assigneeId' | 'contactId'>;
 const conversationColumns = {
@@ -69,10 +79,15 @@ export async function recordCsatAnswer(
     feedbackMessage: feedback,
   };
   const { accountId: _a, conversationId: _c, ...changed } = values;
-  await tx
+  // The conversation is locked: the answer read here is the one the upsert replaces.
+  const [before] = await tx.select(responseFactColumns).from(csatSurveyResponses).where(eq(csatSurveyResponses.conversationId, conversation.id));
+  const [after] = await tx
     .insert(csatSurveyResponses)
     .values(values)
-    .onConflictDoUpdate({ target: csatSurveyResponses.conversationId, set: { ...changed, updatedAt: now } });
+    .onConflictDoUpdate({ target: csatSurveyResponses.conversationId, set: { ...changed, updatedAt: now } })
+    .returning(responseFactColumns);
+  // The CSAT rollups move with the answer: the old one taken back, the new one counted (docs/csat.md).
+  await applyCsatRollups(tx, conversation.accountId, [...(before ? [csatResponseFact(before, -1)] : []), csatResponseFact(after!)]);
   const submitted = { csat_survey_response: { rating: answer.rating, feedback_message: feedback } };
   const [row] = await tx
     .update(messages)

@@ -1,7 +1,10 @@
 import { and, asc, count, desc, eq, exists, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { schema, type Executor } from '@app/db';
-import type { CsatQuery } from '@app/shared/csat';
+import { CSAT_RATINGS, type CsatQuery } from '@app/shared/csat';
 import { scopeCondition, type ConversationScope } from '../conversations/scope.ts';
+import { csatRatingMetric } from '../reporting-events/csat-rollups.ts';
+import { ROLLUP_BUCKET_MS } from '../reporting-events/rollups.ts';
+import { rangeTotals } from '../reports/queries.ts';
 
 const { csatSurveyResponses: r, conversations, messages, contacts, users, inboxes } = schema;
 
@@ -107,4 +110,44 @@ export async function countSurveysSent(db: Executor, accountId: number, filters:
   );
   const [row] = await db.select({ value: count() }).from(messages).where(conditions);
   return row?.value ?? 0;
+}
+
+/** Which rollup rows answer a metrics query: one dimension's keys over [since, until), both on quarter hours. */
+export type RollupReading = { dimension: 'account' | 'inbox' | 'team' | 'agent'; keys: string[]; since: Date; until: Date; sentToo: boolean };
+
+const QUARTER_SECONDS = ROLLUP_BUCKET_MS / 1000;
+
+/**
+ * The rollup reading of a metrics query, or null when only the rows can answer it: an open range, an edge inside a
+ * quarter hour, or more than one of the inbox, team and agent filters. Surveys sent are rolled up by account and
+ * inbox only (the team and agent filters read them from the conversation as it is now), so `sentToo` says whether
+ * the rollups answer them too.
+ */
+export function rollupReading(filters: CsatFilters): RollupReading | null {
+  const { since, until } = filters;
+  if (since === undefined || until === undefined || since % QUARTER_SECONDS !== 0 || until % QUARTER_SECONDS !== 0) return null;
+  const narrowed: Array<Pick<RollupReading, 'dimension' | 'keys'>> = [];
+  if (filters.inbox_id !== undefined) narrowed.push({ dimension: 'inbox', keys: [String(filters.inbox_id)] });
+  if (filters.team_id !== undefined) narrowed.push({ dimension: 'team', keys: [String(filters.team_id)] });
+  if (filters.user_ids?.length) narrowed.push({ dimension: 'agent', keys: [...new Set(filters.user_ids)].map(String) });
+  if (narrowed.length > 1) return null;
+  const { dimension, keys } = narrowed[0] ?? { dimension: 'account', keys: [''] };
+  return { dimension, keys, since: fromUnix(since), until: fromUnix(until), sentToo: dimension === 'account' || dimension === 'inbox' };
+}
+
+/** Responses by rating from the rollups (the rating filter keeps its ratings only). */
+export async function ratingTotals(db: Executor, accountId: number, reading: RollupReading, ratings?: readonly number[]): Promise<Map<number, number>> {
+  const wanted = ratings?.length ? CSAT_RATINGS.filter((rating) => ratings.includes(rating)) : CSAT_RATINGS;
+  const totals = await rangeTotals(db, { accountId, ...reading, metrics: wanted.map(csatRatingMetric) });
+  const counts = new Map<number, number>();
+  for (const perKey of totals.values()) {
+    for (const rating of wanted) counts.set(rating, (counts.get(rating) ?? 0) + (perKey.get(csatRatingMetric(rating))?.count ?? 0));
+  }
+  return counts;
+}
+
+/** Surveys sent from the rollups (account or inbox readings). */
+export async function sentTotal(db: Executor, accountId: number, reading: RollupReading): Promise<number> {
+  const totals = await rangeTotals(db, { accountId, ...reading, metrics: ['csat_sent'] });
+  return [...totals.values()].reduce((sum, perKey) => sum + (perKey.get('csat_sent')?.count ?? 0), 0);
 }

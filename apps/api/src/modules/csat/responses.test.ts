@@ -5,6 +5,7 @@ import type { CustomRolePermission } from '@app/shared/constants';
 import { CSAT_PAGE_SIZE, responseRate, satisfactionScore, type CsatMetrics } from '@app/shared/csat';
 import { reportCsvFileName } from '@app/shared/reports';
 import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
+import { rebuildReports } from '../reporting-events/rebuild.ts';
 import { createAccountWithAdmin, createConversation, createInbox, createMember } from '../../../test/factories.ts';
 
 let t: TestContext;
@@ -215,5 +216,37 @@ describe('access', () => {
     expect((await get(`${s.base}?${s.range}`, other.admin.headers)).statusCode).toBe(404);
     // their own account has none of ours
     expect((await get(`/api/v1/accounts/${other.account.id}/csat_survey_responses`, other.admin.headers)).json().meta.count).toBe(0);
+  });
+});
+
+describe('csat_survey_responses/metrics from the rollups', () => {
+  const QUARTER = 15 * 60;
+  // The dashboard's ranges start and end on quarter hours: the last 30 days widened to them, up to a quarter hour
+  // past now (answers given during the test count). One second later, the same span is counted from the rows.
+  const since = () => Math.floor(unix(ago(30)) / QUARTER) * QUARTER;
+  const until = () => Math.ceil(Date.now() / 1000 / QUARTER) * QUARTER + QUARTER;
+  const aligned = () => `since=${since()}&until=${until()}`;
+  const toTheSecond = () => `since=${since() + 1}&until=${until()}`;
+  const FILTERS = (): string[] => ['', `&inbox_id=${s.support.id}`, `&team_id=${s.team.id}`, `&user_ids[]=${s.ann.user.id}`, '&rating[]=4&rating[]=5', `&inbox_id=${s.billing.id}&rating[]=1`];
+  const rollupsAgreeWithRows = async () => {
+    for (const filter of FILTERS()) expect(await metrics(`${aligned()}${filter}`), filter || 'no filter').toEqual(await metrics(`${toTheSecond()}${filter}`));
+  };
+
+  it('a range on quarter hours is read from the rollups: rows inserted directly count only after a rebuild, then as the rows do', async () => {
+    // the scenario inserted its surveys and responses directly, not through the survey and the answer
+    expect(await metrics(aligned())).toEqual({ total_count: 0, ratings_count: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 }, total_sent_messages_count: 0 });
+    await rebuildReports(t.db, s.account.id);
+    expect(await metrics(aligned())).toEqual({ total_count: 3, ratings_count: { '1': 1, '2': 0, '3': 0, '4': 1, '5': 1 }, total_sent_messages_count: 4 });
+    await rollupsAgreeWithRows();
+    // an agent reads the rows of the conversations they see (Support's) whatever the range
+    expect(await metrics(aligned(), s.ann.headers)).toMatchObject({ total_count: 2, ratings_count: { '4': 1, '5': 1 } });
+  });
+
+  it('an answer and a changed answer move the rollups with the rows', async () => {
+    const answer = (uuid: string, rating: number) => t.app.inject({ method: 'PUT', url: `/public/api/v1/csat_survey/${uuid}`, payload: { message: { submitted_values: { csat_survey_response: { rating } } } } });
+    expect((await answer(s.c4.uuid, 2)).statusCode).toBe(200);
+    expect((await answer(s.c1.uuid, 3)).statusCode).toBe(200);
+    expect(await metrics(aligned())).toEqual({ total_count: 4, ratings_count: { '1': 1, '2': 1, '3': 1, '4': 1, '5': 0 }, total_sent_messages_count: 4 });
+    await rollupsAgreeWithRows();
   });
 });

@@ -5,7 +5,7 @@ import { invalid } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { conversationScope, type ConversationScope } from '../conversations/scope.ts';
-import { countResponses, countSurveysSent, ratingCounts, responseConditions, selectResponses, type CsatFilters } from './queries.ts';
+import { countResponses, countSurveysSent, ratingCounts, ratingTotals, responseConditions, rollupReading, selectResponses, sentTotal, type CsatFilters } from './queries.ts';
 import { serializeResponse } from './serializers.ts';
 
 /** Download rows are capped: a CSV of the whole history is a job's work, not a request's. */
@@ -36,13 +36,19 @@ export async function listCsatResponses(ctx: AccountCtx, query: CsatQuery): Prom
   return { meta: { count: total, current_page: query.page }, payload: rows.map((row) => serializeResponse(row, ctx.storage.url)) };
 }
 
-/** GET csat_survey_responses/metrics (S1-7.99, S1-3.32, S1-3.33). */
+/**
+ * GET csat_survey_responses/metrics (S1-7.99, S1-3.32, S1-3.33). A reader who sees the whole account, over a range
+ * of whole quarter hours (what the dashboard's date ranges are) with at most one of the inbox, team and agent
+ * filters, is answered from the rollups: a few rows per day whatever the number of responses. Anything else
+ * (an agent's own conversations, combined filters, a range to the second) counts the rows (docs/csat.md).
+ */
 export async function csatMetrics(ctx: AccountCtx, query: CsatFilters): Promise<CsatMetrics> {
   checkRange(query);
   const scope = await readerScope(ctx);
+  const fromRollups = scope === null ? rollupReading(query) : null;
   const [ratings, sent] = await Promise.all([
-    ratingCounts(ctx.db, responseConditions(ctx.accountId, query, scope)),
-    countSurveysSent(ctx.db, ctx.accountId, query, scope),
+    fromRollups ? ratingTotals(ctx.db, ctx.accountId, fromRollups, query.rating) : ratingCounts(ctx.db, responseConditions(ctx.accountId, query, scope)),
+    fromRollups?.sentToo ? sentTotal(ctx.db, ctx.accountId, fromRollups) : countSurveysSent(ctx.db, ctx.accountId, query, scope),
   ]);
   const ratingsCount = Object.fromEntries(CSAT_RATINGS.map((rating) => [String(rating), ratings.get(rating) ?? 0])) as CsatMetrics['ratings_count'];
   const total = CSAT_RATINGS.reduce((sum, rating) => sum + (ratings.get(rating) ?? 0), 0);

@@ -89,6 +89,16 @@ describe('the survey message', () => {
     await toggle('resolved');
     await Promise.all([relay(), relay()]);
     expect(await surveysOf(conversation.id)).toHaveLength(1);
+    // counted once in the CSAT rollups, for the account and the inbox, however often it was relayed
+    const sent = await t.db
+      .select({ dimension: schema.reportDailyRollups.dimension, count: schema.reportDailyRollups.count })
+      .from(schema.reportDailyRollups)
+      .where(and(eq(schema.reportDailyRollups.accountId, account.id), eq(schema.reportDailyRollups.metric, 'csat_sent')))
+      .orderBy(asc(schema.reportDailyRollups.dimension));
+    expect(sent).toEqual([
+      { dimension: 'account', count: 1 },
+      { dimension: 'inbox', count: 1 },
+    ]);
   });
 
   it('is not sent in an inbox without CSAT, nor when the resolve was undone before the relay ran', async () => {

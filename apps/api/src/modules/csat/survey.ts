@@ -3,6 +3,7 @@ import { schema, type Executor } from '@app/db';
 import { csatSurveyPath } from '@app/shared/csat';
 import type { Services } from '../../lib/context.ts';
 import type { AfterCommit, RelayedEvent } from '../../jobs/outbox-relay.ts';
+import { applyCsatRollups, csatSentFact } from '../reporting-events/csat-rollups.ts';
 import { createAutomatedMessage, publishMessageCreated, type MessageRow } from '../messages/service.ts';
 
 const { conversations, inboxes, channels, messages } = schema;
@@ -69,5 +70,6 @@ export async function sendSurveyOnResolve(tx: Executor, services: Services, rela
     content: surveyContent(inbox.config, inbox.channelType, link),
     contentType: 'input_csat',
   });
+  await applyCsatRollups(tx, conversation.accountId, [csatSentFact({ accountId: conversation.accountId, inboxId: conversation.inboxId, createdAt: message.createdAt })]);
   return () => publishMessageCreated({ ...services, accountId: conversation.accountId }, message);
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import { schema, type Db, type Executor } from '@app/db';
 import { creationEvents, factOf, isAgentReply, messageEvents, REBUILT_EVENTS, statusEvents, type ConversationFacts, type DerivedEvent, type MessageFacts } from './derive.ts';
+import { rollUpCsat } from './csat-rollups.ts';
 import { applyRollups } from './rollups.ts';
 import { conversationFactColumns, conversationFactsOf, eventsOf, REPORTS_LOCK_CLASS } from './store.ts';
 
@@ -117,7 +118,7 @@ async function rollUpAll(tx: Executor, accountId: number): Promise<number> {
  * message- and creation-derived events (REBUILT_EVENTS) are deleted and derived again, with the relay's rules;
  * the status events (resolutions, reopens, handoffs) are kept, as they are the only record of status changes,
  * and a resolved conversation without one gets one; then both rollup tables are emptied and summed again from
- * the events. One transaction under the account's reports lock taken exclusive: a relay writing this account
+ * the events, and the CSAT counts from the responses and survey messages (csat-rollups.ts). One transaction under the account's reports lock taken exclusive: a relay writing this account
  * waits for it (and it for the relay), and an event the relay writes after it is already stored under its
  * dedupe key, so nothing counts twice. Streams in chunks: memory stays flat at millions of messages.
  */
@@ -138,6 +139,7 @@ export async function rebuildReports(db: Db, accountId: number): Promise<Rebuild
       after = chunk.last;
     }
     summary.facts = await rollUpAll(tx, accountId);
+    await rollUpCsat(tx, accountId);
     return summary;
   });
 }

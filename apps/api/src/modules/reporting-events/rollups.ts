@@ -23,6 +23,8 @@ export type RollupFact = {
   teamId?: number | null;
   /** Label titles (lowercase, as conversations.labels holds them). */
   labels?: readonly string[];
+  /** How many facts this is: 1 unless told; -1 takes back a fact counted before (a changed CSAT answer). */
+  count?: number;
 };
 
 type Cell = { accountId: number; dimension: RollupDimension; key: string; metric: RollupMetric; count: number; sum: number; sumBh: number };
@@ -47,7 +49,7 @@ function cellsOf<B extends string>(facts: readonly RollupFact[], bucketOf: (at: 
     for (const [dimension, key] of dimensionsOf(fact)) {
       const id = `${fact.accountId}\u0000${dimension}\u0000${fact.metric}\u0000${key}\u0000${bucket}`;
       const cell = cells.get(id) ?? { accountId: fact.accountId, dimension, key, metric: fact.metric, bucket, count: 0, sum: 0, sumBh: 0 };
-      cell.count += 1;
+      cell.count += fact.count ?? 1;
       cell.sum += fact.value ?? 0;
       cell.sumBh += fact.valueBh ?? 0;
       cells.set(id, cell);
