@@ -3,8 +3,7 @@ import { schema, type Executor } from '@app/db';
 import { CSAT_RATINGS, type CsatQuery } from '@app/shared/csat';
 import { scopeCondition, type ConversationScope } from '../conversations/scope.ts';
 import { csatRatingMetric } from '../reporting-events/csat-rollups.ts';
-import { ROLLUP_BUCKET_MS } from '../reporting-events/rollups.ts';
-import { rangeTotals } from '../reports/queries.ts';
+import { rangeTotals, ROLLUP_BUCKET_MS } from '../reporting-events/rollups.ts';
 
 const { csatSurveyResponses: r, conversations, messages, contacts, users, inboxes } = schema;
 

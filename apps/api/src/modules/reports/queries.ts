@@ -2,14 +2,15 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { schema, type Executor } from '@app/db';
 import type { RollupDimension, RollupMetric } from '@app/db/schema';
 import type { ReportGroupBy } from '@app/shared/reports';
+import type { Totals } from '../reporting-events/rollups.ts';
 
-const { reportRollups, reportDailyRollups, conversations, accountUsers, users, inboxes, teams, labels } = schema;
+export { rangeTotals, type Totals } from '../reporting-events/rollups.ts';
+
+const { reportRollups, conversations, accountUsers, users, inboxes, teams, labels } = schema;
 
 // Both drivers (node-postgres and PGlite) answer raw statements as { rows }.
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/** What one rollup cell (or a sum of cells) holds: facts counted, their seconds, and the seconds within business hours. */
-export type Totals = { count: number; sum: number; sumBh: number };
 
 /** The local time of a UTC instant, as a timestamp without time zone, `offsetMinutes` east of UTC. */
 const local = (column: SQL, offsetMinutes: number) => sql`((${column} at time zone 'UTC') + make_interval(mins => ${offsetMinutes}))`;
@@ -38,66 +39,6 @@ export async function seriesRows(
       and ${reportRollups.key} = ${q.key} and ${reportRollups.bucket} >= ${q.since.toISOString()} and ${reportRollups.bucket} < ${q.until.toISOString()}
     group by 1`);
   return rowsOf<{ timestamp: number; count: number; sum: number; sum_bh: number }>(result).map((r) => ({ timestamp: r.timestamp, count: r.count, sum: r.sum, sumBh: r.sum_bh }));
-}
-
-const DAY_MS = 24 * 3600 * 1000;
-const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/**
- * The UTC days wholly inside [since, until) (from the daily rollups) and the quarter-hour ranges left at either
- * end: a sum over a long range reads a few rows per day, exactly whatever the offset.
- */
-export function splitRange(since: Date, until: Date): { days: [string, string] | null; quarters: Array<[Date, Date]> } {
-  const firstDay = Math.ceil(since.getTime() / DAY_MS) * DAY_MS;
-  const endDay = Math.floor(until.getTime() / DAY_MS) * DAY_MS;
-  if (firstDay >= endDay) return { days: null, quarters: [[since, until]] };
-  const quarters: Array<[Date, Date]> = [];
-  if (since.getTime() < firstDay) quarters.push([since, new Date(firstDay)]);
-  if (endDay < until.getTime()) quarters.push([new Date(endDay), until]);
-  return { days: [utcDay(firstDay), utcDay(endDay)], quarters };
-}
-
-/**
- * Totals per key and metric over [since, until) for the given keys of one dimension: one statement, a union of
- * the daily rollups' whole days and the quarter hours at the two ends, each an index range scan per key.
- */
-export async function rangeTotals(
-  db: Executor,
-  q: { accountId: number; dimension: RollupDimension; keys: readonly string[]; metrics: readonly RollupMetric[]; since: Date; until: Date },
-): Promise<Map<string, Map<RollupMetric, Totals>>> {
-  const out = new Map<string, Map<RollupMetric, Totals>>();
-  if (q.keys.length === 0) return out;
-  const { days, quarters } = splitRange(q.since, q.until);
-  const keys = sql`array[${sql.join(q.keys.map((k) => sql`${k}`), sql`, `)}]::text[]`;
-  const metrics = sql`array[${sql.join(q.metrics.map((m) => sql`${m}`), sql`, `)}]::text[]`;
-  const parts: SQL[] = [];
-  if (days) {
-    parts.push(sql`
-      select ${reportDailyRollups.key} as key, ${reportDailyRollups.metric} as metric, ${reportDailyRollups.count} as count,
-        ${reportDailyRollups.sum} as sum, ${reportDailyRollups.sumBh} as sum_bh
-      from ${reportDailyRollups}
-      where ${reportDailyRollups.accountId} = ${q.accountId} and ${reportDailyRollups.dimension} = ${q.dimension}
-        and ${reportDailyRollups.metric} = any(${metrics}) and ${reportDailyRollups.key} = any(${keys})
-        and ${reportDailyRollups.day} >= ${days[0]} and ${reportDailyRollups.day} < ${days[1]}`);
-  }
-  for (const [from, to] of quarters) {
-    parts.push(sql`
-      select ${reportRollups.key} as key, ${reportRollups.metric} as metric, ${reportRollups.count} as count,
-        ${reportRollups.sum} as sum, ${reportRollups.sumBh} as sum_bh
-      from ${reportRollups}
-      where ${reportRollups.accountId} = ${q.accountId} and ${reportRollups.dimension} = ${q.dimension}
-        and ${reportRollups.metric} = any(${metrics}) and ${reportRollups.key} = any(${keys})
-        and ${reportRollups.bucket} >= ${from.toISOString()} and ${reportRollups.bucket} < ${to.toISOString()}`);
-  }
-  const result = await db.execute(sql`
-    select key, metric, sum(count)::float8 as count, sum(sum)::float8 as sum, sum(sum_bh)::float8 as sum_bh
-    from (${sql.join(parts, sql` union all `)}) facts group by key, metric`);
-  for (const r of rowsOf<{ key: string; metric: RollupMetric; count: number; sum: number; sum_bh: number }>(result)) {
-    const perKey = out.get(r.key) ?? new Map<RollupMetric, Totals>();
-    perKey.set(r.metric, { count: r.count, sum: r.sum, sumBh: r.sum_bh });
-    out.set(r.key, perKey);
-  }
-  return out;
 }
 
 /** Open and never answered, or with a contact message unanswered since the last reply. */

@@ -6,7 +6,7 @@ import { HEATMAP_DAYS, HEATMAP_STEP_SECONDS, REPORT_MAX_RANGE_DAYS, REPORTS_TIME
 import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createAccountWithAdmin, createConversation, createInbox, createMember, type Member } from '../../../test/factories.ts';
 import { applyRollups, type RollupFact } from '../reporting-events/rollups.ts';
-import { splitRange } from './queries.ts';
+import { splitRange } from '../reporting-events/rollups.ts';
 import { bucketStarts } from './service.ts';
 
 let t: TestContext;
