@@ -81,6 +81,13 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
   const asAgent = await WorkspaceSetup.signIn(request, agent, setup.accountId);
   await asAgent.call('POST', `conversations/${handed}/assignments`, { assignee_id: setup.adminId });
 
+  // the payments screens: a withdrawal imported with payloads in its text fields, and a withdraw issue about it
+  const orderId = `Xss order <img src=x onerror="__xss('order:img')"> ${run}`;
+  await setup.call('POST', 'withdraws/import', {
+    records: [{ inbox_id: inbox.id, order_id: orderId, amount: '10.00', customer_name: payload('customer'), customer_reference: payload('reference') }],
+  });
+  await setup.call('POST', 'withdraw_issues', { order_id: orderId, conversation_id: conversationId, inbox_id: inbox.id, description: payload('issue') });
+
   // a second conversation, resolved, for a CSAT answer whose comment is a payload
   const rated = await setup.conversationFrom(inbox, 'Rory Rater', 'Thanks');
   await setup.call('POST', `conversations/${rated}/messages`, { content: 'You are welcome' });
@@ -123,20 +130,24 @@ async function proveTheHookWorks(page: Page, watched: { fired: string[]; dialogs
 }
 
 /**
- * Opens a screen, waits for the payloads it must show (as text, markup included), gives the failed image loads
- * that would fire onerror a moment, and checks nothing ran and no javascript: link is clickable.
+ * Opens a screen and waits for each payload's marker (there whether the payload became text or markup); once the
+ * failed image loads that fire onerror have settled, checks nothing ran, no javascript: link is clickable, and
+ * each payload is shown as text, markup and all.
  */
 async function visit(page: Page, watched: { fired: string[]; dialogs: string[] }, path: string, tags: string[]) {
   await page.goto(`/app/accounts/${seeded.accountId}/${path}`);
-  for (const tag of tags) await expect(page.locator('body'), `${path} shows ${tag}`).toContainText(shownAsText(tag));
-  // no request for the payload's images means no element was made from it (a failed load is what fires onerror)
+  const body = page.locator('body');
+  for (const tag of tags) await expect(body, `${path} shows ${tag}`).toContainText(`Xss ${tag} `);
   await page.waitForLoadState('networkidle');
-  await expect(page.locator('a[href*="javascript:" i], [src*="javascript:" i], iframe[srcdoc]'), path).toHaveCount(0);
   expect(watched.fired, `scripts ran on ${path}`).toEqual([]);
   expect(watched.dialogs, `dialogs opened on ${path}`).toEqual([]);
+  await expect(page.locator('a[href*="javascript:" i], [src*="javascript:" i], iframe[srcdoc]'), path).toHaveCount(0);
+  for (const tag of tags) await expect(body, `${path} shows ${tag} as text`).toContainText(shownAsText(tag));
 }
 
 test.describe('[security] XSS corpus in Chromium', () => {
+  // each test opens several full page loads, and a busy CI machine takes a few seconds over each
+  test.describe.configure({ timeout: 60_000 });
   test.beforeAll(async ({ playwright }, testInfo) => {
     testInfo.setTimeout(60_000);
     const request = await playwright.request.newContext({ baseURL: serverFor(testInfo.parallelIndex).url });
@@ -163,7 +174,7 @@ test.describe('[security] XSS corpus in Chromium', () => {
     await visit(page, watched, `search?q=${encodeURIComponent('Xss contact')}`, ['contact']);
   });
 
-  test('contacts, settings, reports and summaries screens show the stored payloads as text', async ({ page }) => {
+  test('the contacts and the settings lists show the stored payloads as text', async ({ page }) => {
     const watched = await watch(page);
     await signInViaApi(page);
     await page.goto(`/app/accounts/${seeded.accountId}/contacts`);
@@ -184,10 +195,20 @@ test.describe('[security] XSS corpus in Chromium', () => {
     await expect(page.locator('body')).toContainText(shownAsText('attr-name'));
     await expect(page.locator('body')).toContainText(shownAsText('attr-desc'));
     await visit(page, watched, 'settings/agents/list', ['agent']);
+  });
+
+  test('the reports, the conversation summaries and the checker view show the stored payloads as text', async ({ page }) => {
+    const watched = await watch(page);
+    await signInViaApi(page);
+    await page.goto(`/app/accounts/${seeded.accountId}/reports/csat`);
+    await proveTheHookWorks(page, watched);
+
     await visit(page, watched, 'reports/csat', ['csat', 'agent']);
     await visit(page, watched, 'reports/inboxes', ['inbox']);
     await visit(page, watched, 'reports/teams', ['team']);
     await visit(page, watched, `conversation-summaries/${seeded.inboxId}`, ['inbox', 'agent']);
+    await visit(page, watched, `checker-view/${seeded.inboxId}/withdraw`, ['order', 'customer']);
+    await visit(page, watched, `checker-view/${seeded.inboxId}/issues`, ['order', 'issue']);
   });
 
   test('notifications name the contact and the acting agent as text, and the agent’s own screens run nothing', async ({ page, browser }) => {
