@@ -35,7 +35,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 /**
  * Stores the corpus through the API in every text field the dashboard renders: messages (incoming, outgoing,
  * private), the contact, the inbox, a label, a team, a canned response, attribute definitions and values,
- * the agent's name (and so the notification the assignment makes) and a CSAT comment.
+ * the agent's name (an actor of the notifications), a CSAT comment, and a withdrawal and a withdraw issue.
  */
 async function seed(request: APIRequestContext): Promise<Seeded> {
   // unique names: a retry (or a failed test's fresh worker) seeds again into the same server
@@ -73,7 +73,6 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
   await setup.call('POST', `conversations/${conversationId}/messages`, { content: messageCorpus('outgoing') });
   await setup.call('POST', `conversations/${conversationId}/messages`, { content: messageCorpus('note'), private: true });
   await setup.call('POST', `conversations/${conversationId}/labels`, { labels: [`xss_${run}`] });
-  await setup.call('POST', `conversations/${conversationId}/custom_attributes`, { custom_attributes: { [`xss_conversation_${run}`]: payload('conv-value') } });
   await setup.call('POST', `conversations/${conversationId}/assignments`, { team_id: team.id });
   await setup.call('POST', `conversations/${conversationId}/assignments`, { assignee_id: agent.id });
   // the agent hands another conversation to the administrator: their notification names the agent as its actor
