@@ -15,7 +15,10 @@ export class CableClient {
   closed = false;
   private waiters: (() => void)[] = [];
 
-  private constructor(readonly socket: WebSocket) {
+  readonly socket: WebSocket;
+
+  private constructor(socket: WebSocket) {
+    this.socket = socket;
     socket.on('message', (raw) => {
       this.frames.push(JSON.parse(raw.toString()) as CableFrame);
       this.wake();
