@@ -49,6 +49,23 @@ async function statusesWith(headers: SessionHeaders): Promise<number[]> {
   return Promise.all(urls.map(async (url) => (await t.app.inject({ method: 'GET', url, headers: headers as never })).statusCode));
 }
 
+/** Every GET route of the route table that needs a signed-in user, called with these headers: those not answering 401. */
+async function notRefused(headers: SessionHeaders): Promise<string[]> {
+  const routes = t.app.routeTable.filter((r) => r.method === 'GET' && /^\/(api|auth)\//.test(r.url) && !r.url.includes('*'));
+  const answers = await Promise.all(
+    routes.map(async (route) => {
+      const url = route.url.replace(':accountId', String(accountId)).replace(/:[A-Za-z_]+/g, '1');
+      const anonymous = await t.app.inject({ method: 'GET', url });
+      if (anonymous.statusCode !== 401) return null; // open to anyone (health, public pages): nothing to revoke
+      const res = await t.app.inject({ method: 'GET', url, headers: headers as never });
+      return res.statusCode === 401 ? 'refused' : `${url}: ${res.statusCode}`;
+    }),
+  );
+  // the sweep really reached the routes that need a session, not only open ones
+  expect(answers.filter((a) => a === 'refused').length).toBeGreaterThan(60);
+  return answers.filter((a): a is string => a !== null && a !== 'refused');
+}
+
 /** A socket subscribed with the user's current pubsub token (confirmed), and the token. */
 async function liveSocket(userId: number) {
   const token = await pubsubTokenOf(t, userId);
@@ -101,6 +118,7 @@ describe('revocation', () => {
 
     expect((await t.app.inject({ method: 'DELETE', url: '/auth/sign_out', headers: second as never })).statusCode).toBe(200);
     expect(await statusesWith(second)).toEqual([401, 401, 401]);
+    expect(await notRefused(second)).toEqual([]);
     expect(await statusesWith(member.headers)).toEqual([200, 200, 200]);
     // another session remains: its dashboard's socket keeps working
     expect(await live.client.subscribe({ pubsub_token: live.token, account_id: accountId, last_seq: 0 })).toBe('confirm_subscription');
@@ -124,6 +142,7 @@ describe('revocation', () => {
     });
     expect(reset.statusCode, reset.body).toBe(200);
     expect([...(await statusesWith(member.headers)), ...(await statusesWith(other))]).toEqual([401, 401, 401, 401, 401, 401]);
+    expect(await notRefused(other)).toEqual([]);
     await expectCableRevoked(live);
     expect(reset.json().data.pubsub_token).not.toBe(live.token);
   });
