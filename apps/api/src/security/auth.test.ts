@@ -123,6 +123,8 @@ describe('revocation', () => {
     // another session remains: its dashboard's socket keeps working
     expect(await live.client.subscribe({ pubsub_token: live.token, account_id: accountId, last_seq: 0 })).toBe('confirm_subscription');
 
+    // an expired session left in the table is no session: signing out of the last live one still retires the token
+    await t.db.insert(schema.authTokens).values({ userId: member.user.id, client: `stale-${member.user.id}`, tokenHash: 'x', expiresAt: new Date(Date.now() - 1000) });
     expect((await t.app.inject({ method: 'DELETE', url: '/auth/sign_out', headers: member.headers as never })).statusCode).toBe(200);
     expect(await statusesWith(member.headers)).toEqual([401, 401, 401]);
     await expectCableRevoked(live);

@@ -60,8 +60,13 @@ export async function deleteSession(db: Executor, sessionId: number): Promise<vo
   await db.delete(authTokens).where(eq(authTokens.id, sessionId));
 }
 
+/** Whether the user still has a live session (expired rows may linger until they are pruned). */
 export async function hasSessions(db: Executor, userId: number): Promise<boolean> {
-  const [row] = await db.select({ id: authTokens.id }).from(authTokens).where(eq(authTokens.userId, userId)).limit(1);
+  const [row] = await db
+    .select({ id: authTokens.id })
+    .from(authTokens)
+    .where(and(eq(authTokens.userId, userId), gt(authTokens.expiresAt, new Date())))
+    .limit(1);
   return row !== undefined;
 }
 
