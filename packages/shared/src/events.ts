@@ -24,4 +24,6 @@ export type DomainEvent =
   /** A CSV import's progress, to the member who started it (data: the import job, PaymentImportJobSchema). */
   | { name: 'payment_import.progress'; accountId: number; userId: number; data: Record<string, unknown> }
   /** A contact import's progress (data: ContactImportJobSchema) and a finished export (data: ContactExportJobSchema), to the member who started it. */
-  | { name: 'contact_import.progress' | 'contact_export.ready'; accountId: number; userId: number; data: Record<string, unknown> };
+  | { name: 'contact_import.progress' | 'contact_export.ready'; accountId: number; userId: number; data: Record<string, unknown> }
+  /** The user's pubsub token was replaced (every session ended): their sockets are told, then dropped. */
+  | { name: 'user:logout'; accountId: number; userId: number; data: Record<string, never> };

@@ -12,6 +12,8 @@ export type RouteEntry = {
   numericParams: string[];
   /** The ROUTE_ACCESS entry that guards the route (account routes), for the generated permission suite. */
   access?: string;
+  /** The media types the route answers with when not JSON (`text/csv` for exports), from its schema. */
+  produces?: string[];
 };
 
 declare module 'fastify' {
@@ -60,7 +62,8 @@ export const idParamsPlugin = fp(
       if (numericParams.length > 0) route.config = { ...route.config, numericParams };
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       const access = route.config?.access;
-      for (const method of methods) table.push({ method, url: route.url, params, numericParams, ...(access ? { access } : {}) });
+      const produces = (route.schema as { produces?: string[] } | undefined)?.produces;
+      for (const method of methods) table.push({ method, url: route.url, params, numericParams, ...(access ? { access } : {}), ...(produces ? { produces } : {}) });
     });
 
     app.addHook('preValidation', async (request) => {

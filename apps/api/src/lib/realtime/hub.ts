@@ -62,8 +62,9 @@ export class Hub {
       expire: (event) => bus.publish(event),
     });
     backbone.onEnvelope((envelope) => this.deliver(envelope));
+    // A logout is for the sockets open now: replayed to a later sign-in's socket it would end that session too.
     this.unsubscribeBus = bus.subscribe((event) =>
-      backbone.publish(event).catch((err: unknown) => log.error({ err, event: event.name }, 'realtime: publish failed')),
+      backbone.publish(event, { ephemeral: event.name === 'user:logout' }).catch((err: unknown) => log.error({ err, event: event.name }, 'realtime: publish failed')),
     );
     this.pinger = setInterval(() => this.heartbeat(), this.options.pingIntervalMs);
     this.pinger.unref();
@@ -196,11 +197,19 @@ export class Hub {
       if (!canSee(sub, envelope.event)) continue;
       if (sub.pending) sub.pending.push(envelope);
       else this.sendEnvelope(sub, envelope);
+      // Its token is no longer valid: the subscription ends here (a resubscribe with it is refused).
+      if (envelope.event.name === 'user:logout') this.revoke(sub);
     }
     // Inbox members or roles changed: re-read the scope of this account's subscribers.
     if (envelope.event.name === 'account.cache_invalidated') {
       for (const sub of subs) void this.refresh(sub);
     }
+  }
+
+  /** Ends a subscription whose token was revoked, and its socket when nothing else is subscribed on it. */
+  private revoke(sub: Subscription) {
+    void this.unsubscribe(sub).catch((err: unknown) => this.options.log.warn({ err }, 'realtime: presence update failed'));
+    if (sub.connection.subscriptions.size === 0) sub.connection.socket.close(4001, 'signed out');
   }
 
   private async refresh(sub: Subscription) {

@@ -22,6 +22,7 @@ export function canSee(subscriber: Subscriber, event: RealtimeEvent): boolean {
     case 'payment_import.progress':
     case 'contact_import.progress':
     case 'contact_export.ready':
+    case 'user:logout':
       return event.userId === subscriber.userId;
     case 'contact.created':
     case 'contact.updated':

@@ -9,7 +9,7 @@ import { dummyVerify, hashPassword, verifyPassword } from '../../lib/passwords.t
 import { recordAudit } from '../audit-logs/service.ts';
 import { currentUser, findUserByEmail, findUserById, listMemberships } from '../users/service.ts';
 import { confirmationMail, passwordResetMail } from './mails.ts';
-import { consumeOneTimeToken, createSession, deleteSession, issueOneTimeToken, revokeSessions } from './tokens.ts';
+import { consumeOneTimeToken, createSession, deleteSession, hasSessions, issueOneTimeToken, revokeSessions, rotatePubsubToken } from './tokens.ts';
 
 const INVALID_LOGIN = 'Invalid login credentials. Please try again.';
 
@@ -30,8 +30,18 @@ export async function signIn(ctx: Ctx, input: { email: string; password: string 
   return { headers, user: await currentUser(ctx, user.id) };
 }
 
+/** Tells every open `/cable` subscription of the user, in each of their accounts, that it is signed out (it is then dropped). */
+export async function signOutSockets(ctx: Pick<Ctx, 'db' | 'bus'>, userId: number): Promise<void> {
+  for (const m of await listMemberships(ctx.db, userId)) ctx.bus.publish({ name: 'user:logout', accountId: m.accountId, userId, data: {} });
+}
+
+/** Ends the session; with the user's last one, their pubsub token too (and the sockets that used it). */
 export async function signOut(ctx: UserCtx, sessionId: number | null): Promise<void> {
   if (sessionId) await deleteSession(ctx.db, sessionId);
+  if (sessionId && !(await hasSessions(ctx.db, ctx.actor.id))) {
+    await rotatePubsubToken(ctx.db, ctx.actor.id);
+    await signOutSockets(ctx, ctx.actor.id);
+  }
   await auditUserEvent(ctx, ctx.actor, 'sign_out');
 }
 
@@ -46,8 +56,9 @@ export async function requestPasswordReset(ctx: Ctx, input: { email: string }): 
     return;
   }
   const token = await issueOneTimeToken(ctx.db, user.id, 'reset_password', PASSWORD_RESET_LIFETIME_SECONDS);
-  // A mail failure is logged, not answered: a different answer would tell who has an account.
-  await ctx.mailer
+  // Neither waited for nor answered: a slow mail server or a failure would tell who has an account (by the
+  // time or the answer). A failure is logged.
+  void ctx.mailer
     .send(passwordResetMail(user, passwordEditUrl(ctx, token)))
     .catch((err: unknown) => ctx.log.error({ err, userId: user.id }, 'password reset mail failed'));
 }
@@ -75,8 +86,10 @@ export async function resetPassword(
       .set({ passwordHash, passwordChangedAt: new Date(), confirmedAt: found.confirmedAt ?? new Date() })
       .where(eq(schema.users.id, found.id));
     await revokeSessions(tx, found.id);
+    await rotatePubsubToken(tx, found.id);
     return { user: found, headers: await createSession(tx, found, ctx.meta) };
   });
+  await signOutSockets(ctx, user.id);
   await auditUserEvent(ctx, user, 'password_reset');
   return { headers, user: await currentUser(ctx, user.id) };
 }

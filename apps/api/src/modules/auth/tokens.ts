@@ -60,6 +60,24 @@ export async function deleteSession(db: Executor, sessionId: number): Promise<vo
   await db.delete(authTokens).where(eq(authTokens.id, sessionId));
 }
 
+/** Whether the user still has a live session (expired rows may linger until they are pruned). */
+export async function hasSessions(db: Executor, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: authTokens.id })
+    .from(authTokens)
+    .where(and(eq(authTokens.userId, userId), gt(authTokens.expiresAt, new Date())))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Replaces the user's `/cable` pubsub token once none of their sessions remain, so a token read by a session
+ * that ended (or by whoever stole it) subscribes to nothing. Publish `signOutSockets` after the commit.
+ */
+export async function rotatePubsubToken(db: Executor, userId: number): Promise<void> {
+  await db.update(users).set({ pubsubToken: randomToken(18) }).where(eq(users.id, userId));
+}
+
 /** Ends every session of a user except, optionally, the one making the change. */
 export async function revokeSessions(db: Executor, userId: number, keepSessionId?: number): Promise<void> {
   await db
