@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { schema } from '@app/db';
 import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
 import { countRows, createAccountWithAdmin, createConversation, createInbox, createMember } from '../../../test/factories.ts';
@@ -329,5 +329,93 @@ describe('webhook delivery', () => {
     expect(await deliveriesOf(webhook.id)).toHaveLength(0);
     expect(await deliveriesOf(scoped.id)).toHaveLength(1);
     expect(scopedDelivery!.payload).toMatchObject({ id: conversation.displayId, inbox_id: inbox.id });
+  });
+});
+
+describe('API inbox deliveries under faults', () => {
+  /** An agent's reply in an API inbox whose webhook_url is `url`, relayed: the reply's id and its delivery. */
+  async function replyTo(url: (inboxId: number) => string) {
+    const { account, admin } = await createAccountWithAdmin(t, { name: 'Acme' });
+    const inbox = await createInbox(t, account.id, { name: 'Backend' });
+    await t.db.update(schema.channels).set({ settings: { webhook_url: url(inbox.id), hmac_mandatory: false } }).where(eq(schema.channels.id, inbox.channelId));
+    const conversation = await createConversation(t, account.id, inbox.id);
+    const res = await call('POST', `/api/v1/accounts/${account.id}/conversations/${conversation.displayId}/messages`, admin.headers, { content: 'Are you there?' });
+    expect(res.statusCode, res.body).toBe(200);
+    const messageId = res.json().id as number;
+    const d = schema.webhookDeliveries;
+    for (let i = 0; i < 100; i++) {
+      await drainOutbox(services, 'default', OUTBOX_CONSUMERS);
+      const [delivery] = await t.db.select().from(d).where(eq(d.messageId, messageId));
+      if (delivery) return { account, admin, conversation, messageId, deliveryId: delivery.id };
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error('the reply was never relayed into a delivery');
+  }
+  const messageOf = async (id: number) => (await t.db.select().from(schema.messages).where(eq(schema.messages.id, id)))[0]!;
+  const deliveryOf = async (id: number) => (await t.db.select().from(schema.webhookDeliveries).where(eq(schema.webhookDeliveries.id, id)))[0]!;
+
+  it('a crash between recording a delivery and settling its message writes neither: the delivery is sent again and the message becomes sent', async () => {
+    const { messageId, deliveryId } = await replyTo((inboxId) => `${receiver}/inbox-${inboxId}`);
+    // The crash point: the settle of this message fails after the delivery's result was written.
+    const fn = `crash_settle_${messageId}`;
+    await t.db.execute(
+      sql.raw(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'worker died before settling'; END $$;
+        CREATE TRIGGER ${fn} BEFORE UPDATE ON messages FOR EACH ROW WHEN (OLD.id = ${messageId} AND NEW.status IS DISTINCT FROM OLD.status) EXECUTE FUNCTION ${fn}()`),
+    );
+    const now = new Date();
+    try {
+      // what the crashed worker's run answers does not matter, only what it left written
+      await runDueDeliveries(services, now).catch(() => undefined);
+    } finally {
+      await t.db.execute(sql.raw(`DROP TRIGGER ${fn} ON messages; DROP FUNCTION ${fn}()`));
+    }
+    expect(received.filter((r) => r.json.id === messageId)).toHaveLength(1);
+    // nothing of the attempt stuck: the claim is still pending, the message still in progress
+    expect(await deliveryOf(deliveryId)).toMatchObject({ status: 'pending', attempts: 1, deliveredAt: null });
+    expect((await messageOf(messageId)).status).toBe('progress');
+    // after the lease, another run sends it again (the receiver de-dups on X-Chatwoot-Delivery) and settles both
+    await runDueDeliveries(services, new Date(now.getTime() + 2 * services.config.webhooks.timeoutMs + 6_000));
+    expect(await deliveryOf(deliveryId)).toMatchObject({ status: 'delivered', attempts: 2 });
+    expect((await messageOf(messageId)).status).toBe('sent');
+    expect(received.filter((r) => r.json.id === messageId).map((r) => r.headers['x-chatwoot-delivery'])).toEqual([String(deliveryId), String(deliveryId)]);
+  });
+
+  it('a receiver down for a while gets the reply once it is back, with the account webhooks’ backoff; the message is never failed', async () => {
+    // a port nobody listens on (yet): connections are refused
+    const down = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        comeBack.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>);
+        res.writeHead(200).end('ok');
+      });
+    });
+    const comeBack: Record<string, unknown>[] = [];
+    await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
+    const port = (down.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => down.close(() => resolve()));
+    try {
+      const { messageId, deliveryId } = await replyTo(() => `http://127.0.0.1:${port}/hook`);
+      const now = new Date();
+      await runDueDeliveries(services, now);
+      let delivery = await deliveryOf(deliveryId);
+      expect(delivery).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: null });
+      expect(delivery.nextAttemptAt.getTime()).toBe(now.getTime() + 1000);
+      expect((await messageOf(messageId)).status).toBe('progress');
+      await runDueDeliveries(services, delivery.nextAttemptAt);
+      delivery = await deliveryOf(deliveryId);
+      // 30 s then 2 min at the default base: ×1, then ×4
+      expect(delivery).toMatchObject({ status: 'pending', attempts: 2 });
+      expect((await messageOf(messageId)).status).toBe('progress');
+      await new Promise<void>((resolve) => down.listen(port, '127.0.0.1', resolve));
+      await runDueDeliveries(services, delivery.nextAttemptAt);
+      expect(await deliveryOf(deliveryId)).toMatchObject({ status: 'delivered', attempts: 3, lastStatusCode: 200 });
+      const message = await messageOf(messageId);
+      expect(message.status).toBe('sent');
+      expect(message.contentAttributes.external_error).toBeUndefined();
+      expect(comeBack.filter((b) => b.id === messageId)).toHaveLength(1);
+    } finally {
+      if (down.listening) await new Promise<void>((resolve) => down.close(() => resolve()));
+    }
   });
 });
