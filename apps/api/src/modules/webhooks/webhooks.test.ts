@@ -358,16 +358,17 @@ describe('API inbox deliveries under faults', () => {
     const { messageId, deliveryId } = await replyTo((inboxId) => `${receiver}/inbox-${inboxId}`);
     // The crash point: the settle of this message fails after the delivery's result was written.
     const fn = `crash_settle_${messageId}`;
+    await t.db.execute(sql.raw(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'worker died before settling'; END $$`));
     await t.db.execute(
-      sql.raw(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'worker died before settling'; END $$;
-        CREATE TRIGGER ${fn} BEFORE UPDATE ON messages FOR EACH ROW WHEN (OLD.id = ${messageId} AND NEW.status IS DISTINCT FROM OLD.status) EXECUTE FUNCTION ${fn}()`),
+      sql.raw(`CREATE TRIGGER ${fn} BEFORE UPDATE ON messages FOR EACH ROW WHEN (OLD.id = ${messageId} AND NEW.status IS DISTINCT FROM OLD.status) EXECUTE FUNCTION ${fn}()`),
     );
     const now = new Date();
     try {
       // what the crashed worker's run answers does not matter, only what it left written
       await runDueDeliveries(services, now).catch(() => undefined);
     } finally {
-      await t.db.execute(sql.raw(`DROP TRIGGER ${fn} ON messages; DROP FUNCTION ${fn}()`));
+      await t.db.execute(sql.raw(`DROP TRIGGER ${fn} ON messages`));
+      await t.db.execute(sql.raw(`DROP FUNCTION ${fn}()`));
     }
     expect(received.filter((r) => r.json.id === messageId)).toHaveLength(1);
     // nothing of the attempt stuck: the claim is still pending, the message still in progress
@@ -417,5 +418,56 @@ describe('API inbox deliveries under faults', () => {
     } finally {
       if (down.listening) await new Promise<void>((resolve) => down.close(() => resolve()));
     }
+  });
+});
+
+describe.skipIf(process.env.TEST_DB === 'pglite')('one query at a time on a connection (node-postgres)', () => {
+  type PgClient = { _activeQuery: unknown; _queryQueue: unknown[] };
+  type Query = (this: PgClient, ...args: unknown[]) => unknown;
+  /**
+   * Runs `work` noting every query handed to a pg client that is still executing another (what pg 8 queues
+   * with a deprecation warning and pg 9 refuses): a Promise.all on a transaction's connection. Answers their SQL.
+   */
+  async function overlapsDuring(work: () => Promise<unknown>): Promise<string[]> {
+    const { Client } = (t.app.db as unknown as { $client: { Client: { prototype: { query: Query } } } }).$client;
+    const original = Client.prototype.query;
+    const overlaps: string[] = [];
+    Client.prototype.query = function (this: PgClient, ...args: unknown[]) {
+      if (this._activeQuery || this._queryQueue.length > 0) overlaps.push(JSON.stringify(args[0]).slice(0, 200));
+      return original.apply(this, args);
+    };
+    try {
+      await work();
+    } finally {
+      Client.prototype.query = original;
+    }
+    return overlaps;
+  }
+
+  it('the detector sees two queries at once on a transaction', async () => {
+    const overlaps = await overlapsDuring(() => t.app.db.transaction((tx) => Promise.all([tx.execute(sql`select pg_sleep(0.01)`), tx.execute(sql`select 1`)])));
+    expect(overlaps.length).toBeGreaterThan(0);
+  });
+
+  it('relaying events into deliveries and sending them never runs two queries at once on one connection', async () => {
+    const { account, admin, conversation } = await setUp(['message_created', 'message_updated', 'conversation_status_changed', 'conversation_updated']);
+    const inbox = await createInbox(t, account.id, { name: 'Backend' });
+    await t.db.update(schema.channels).set({ settings: { webhook_url: `${receiver}/inbox-${inbox.id}`, hmac_mandatory: false } }).where(eq(schema.channels.id, inbox.channelId));
+    const apiConversation = await createConversation(t, account.id, inbox.id);
+    // an assignee: the conversation presenters load agents besides message summaries
+    await t.db.update(schema.conversations).set({ assigneeId: admin.user.id }).where(eq(schema.conversations.id, apiConversation.id));
+    const posted = await call('POST', `/api/v1/accounts/${account.id}/conversations/${apiConversation.displayId}/messages`, admin.headers, { content: 'Over to you' });
+    expect(posted.statusCode, posted.body).toBe(200);
+    await toggle(account.id, conversation.displayId, admin.headers);
+    await toggle(account.id, apiConversation.displayId, admin.headers);
+    const overlaps = await overlapsDuring(async () => {
+      await drainOutbox(services, 'default', OUTBOX_CONSUMERS);
+      await runDueDeliveries(services);
+      // the settled reply's own events, relayed in turn
+      await drainOutbox(services, 'default', OUTBOX_CONSUMERS);
+    });
+    // the work happened: the reply reached the inbox's receiver and the account webhook
+    expect(received.filter((r) => r.json.content === 'Over to you').length).toBeGreaterThanOrEqual(2);
+    expect(overlaps).toEqual([]);
   });
 });
