@@ -11,4 +11,4 @@ export { listMessages, postMessage, deleteMessage, updateMessageStatus, retryMes
 export { createMessage, createActivityMessage, createAutomatedMessage, type CreateMessageInput, type CreatedMessage, type MessageConversation } from './create.ts';
 export { publishMessageCreated, publishMessageUpdated } from './events.ts';
 export { serializeMessages, messageSummaries, type MessageSummary } from './present.ts';
-export { UNREAD_COUNT_CAP, findMessageById, type MessageRow } from './queries.ts';
+export { UNREAD_COUNT_CAP, findMessageById, findMessagesByIds, type MessageRow } from './queries.ts';

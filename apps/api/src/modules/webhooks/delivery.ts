@@ -2,6 +2,7 @@ import type { Db, Executor } from '@app/db';
 import { MESSAGE_TYPES } from '@app/shared/constants';
 import type { DomainEvent } from '@app/shared/events';
 import type { WebhookEvent } from '@app/shared/webhooks';
+import type { RelayBatch } from '../../jobs/outbox-relay.ts';
 import type { Services } from '../../lib/context.ts';
 import { decrypt, hmacSha256 } from '../../lib/crypto.ts';
 import { allowListGuard, BlockedAddressError, postGuarded } from '../../lib/safe-fetch.ts';
@@ -33,6 +34,12 @@ const INBOX_EVENTS = new Set<WebhookEvent>([
   'conversation_typing_off',
 ]);
 
+/** An inbox's `webhook_url` target, read once per relay batch. */
+function inboxTarget(tx: Executor, inboxId: number, batch: RelayBatch | undefined) {
+  const find = () => inboxWebhookTargets(tx, [inboxId]);
+  return batch ? batch.memo(`inbox-target:${inboxId}`, find) : find();
+}
+
 /** An outgoing, public message (what a channel delivers), from its push payload. */
 const isDeliverable = (data: Record<string, unknown>) => MESSAGE_TYPES[data.message_type as number] === 'outgoing' && !data.private;
 
@@ -42,16 +49,18 @@ const isDeliverable = (data: Record<string, unknown>) => MESSAGE_TYPES[data.mess
  * a `webhook_url`, one to it; an agent's outgoing message to it is linked to the delivery, whose result
  * becomes the message's status. `resend` (a retried message) goes to the inbox only. Answers how many.
  */
-export async function writeDeliveries(tx: Executor, services: Services, event: DomainEvent, options: { resend?: boolean } = {}, now = new Date()): Promise<number> {
+export async function writeDeliveries(tx: Executor, services: Services, event: DomainEvent, options: { resend?: boolean; batch?: RelayBatch } = {}, now = new Date()): Promise<number> {
   const name = options.resend ? 'message_created' : webhookEventName(event);
   if (!name) return 0;
   const inboxId = 'inboxId' in event ? event.inboxId : undefined;
+  const { batch } = options;
   // One after the other: `tx` is one connection, which runs one query at a time (pg 9 refuses overlapping ones).
-  const hooks = options.resend ? [] : await subscribedWebhooks(tx, event.accountId, name, inboxId);
-  const [inbox] = inboxId !== undefined && INBOX_EVENTS.has(name) ? await inboxWebhookTargets(tx, [inboxId]) : [];
+  const findHooks = () => subscribedWebhooks(tx, event.accountId, name, inboxId);
+  const hooks = options.resend ? [] : await (batch ? batch.memo(`webhooks:${event.accountId}:${name}:${inboxId}`, findHooks) : findHooks());
+  const [inbox] = inboxId !== undefined && INBOX_EVENTS.has(name) ? await inboxTarget(tx, inboxId, batch) : [];
   const toInbox = inbox?.channelType === 'Channel::Api' && Boolean(inbox.url);
   if (hooks.length === 0 && !toInbox) return 0;
-  const payload = await buildPayload({ ...services, db: tx as Db }, event, name);
+  const payload = await buildPayload({ ...services, db: tx as Db }, event, name, batch);
   if (!payload) return 0;
   const base = { accountId: event.accountId, event: name, payload, nextAttemptAt: now };
   const message = name === 'message_created' && isDeliverable(event.data as Record<string, unknown>) ? (event.data as { id: number }).id : null;
@@ -68,12 +77,12 @@ export async function writeDeliveries(tx: Executor, services: Services, event: D
  * relay's transaction (so with the row's dispatched mark, whatever crashes); answers the after-commit
  * step that announces it, or nothing for any other event or inbox.
  */
-export async function settleUndeliverable(tx: Executor, services: Services, event: DomainEvent, options: { resend?: boolean } = {}): Promise<(() => Promise<void>) | undefined> {
+export async function settleUndeliverable(tx: Executor, services: Services, event: DomainEvent, options: { resend?: boolean; batch?: RelayBatch } = {}): Promise<(() => Promise<void>) | undefined> {
   const name = options.resend ? 'message_created' : webhookEventName(event);
   if (name !== 'message_created' || !('inboxId' in event) || event.inboxId === undefined) return undefined;
   const data = event.data as Record<string, unknown>;
   if (!isDeliverable(data) || data.status !== 'progress') return undefined;
-  const [inbox] = await inboxWebhookTargets(tx, [event.inboxId]);
+  const [inbox] = await inboxTarget(tx, event.inboxId, options.batch);
   if (inbox?.channelType !== 'Channel::Api' || inbox.url) return undefined;
   return settleMessageDeliveryIn(tx, services, event.accountId, data.id as number, { status: 'sent' });
 }
@@ -162,9 +171,12 @@ export async function runDueDeliveries(services: Services, now = new Date()): Pr
 async function settleAttempt(services: Services, delivery: ClaimedDelivery, outcome: AttemptOutcome): Promise<boolean> {
   const settled: DeliveryOutcome | null =
     outcome.status === 'delivered' ? { status: 'sent' } : outcome.status === 'failed' ? { status: 'failed', error: outcome.error ?? 'delivery failed' } : null;
+  // nothing to settle with it (an account webhook, a retry still to come): one statement, no transaction
+  if (!delivery.messageId || !settled) return recordAttempt(services.db, delivery.id, delivery.attempts, outcome);
+  const messageId = delivery.messageId;
   const { written, announce } = await services.db.transaction(async (tx) => {
     const written = await recordAttempt(tx, delivery.id, delivery.attempts, outcome);
-    const announce = written && delivery.messageId && settled ? await settleMessageDeliveryIn(tx, services, delivery.accountId, delivery.messageId, settled) : undefined;
+    const announce = written ? await settleMessageDeliveryIn(tx, services, delivery.accountId, messageId, settled) : undefined;
     return { written, announce };
   });
   await announce?.().catch((err: unknown) => services.log.error({ err, deliveryId: delivery.id }, 'webhook: announcing a message status failed'));
