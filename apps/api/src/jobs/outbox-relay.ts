@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { schema, type Db, type Executor } from '@app/db';
 import type { OutboxLane } from '@app/db/schema';
+import type { Conversation } from '@app/shared/conversations';
 import type { DomainEvent } from '@app/shared/events';
+import type { Message } from '@app/shared/messages';
 import { systemCtx, type Services } from '../lib/context.ts';
 import type { OutboxEventName } from '../lib/outbox.ts';
 import { findContactRow } from '../modules/contacts/queries.ts';
@@ -14,8 +16,6 @@ type OutboxRow = typeof schema.outboxEvents.$inferSelect;
 /** An outbox row presented: the domain event as listeners know it, what the row says besides, and its batch. */
 export type RelayedEvent = { event: DomainEvent; resend: boolean; row: OutboxRow; batch?: RelayBatch };
 
-type Presented = Record<string, unknown> & { id: number };
-
 /**
  * What the rows of one relay batch share, read once for all of them and every consumer: the conversations
  * and messages they name, presented in a fixed number of queries per account (not a few per row), and a
@@ -23,7 +23,7 @@ type Presented = Record<string, unknown> & { id: number };
  */
 export type RelayBatch = {
   /** A conversation's push payload by its display id, or null when it is gone. */
-  conversation: (accountId: number, displayId: number) => Presented | null;
+  conversation: (accountId: number, displayId: number) => Conversation | null;
   memo: <T>(key: string, load: () => Promise<T>) => Promise<T>;
 };
 
@@ -32,9 +32,9 @@ const MESSAGE_EVENTS = new Set(['message.created', 'message.updated', 'message.r
 
 /** The conversations and messages the rows name, presented as they are now (at the start of the batch). */
 async function prepareBatch(services: Services, tx: Executor, rows: OutboxRow[]) {
-  const conversations = new Map<number, Presented>();
-  const byDisplayId = new Map<string, Presented>();
-  const messages = new Map<number, Presented>();
+  const conversations = new Map<number, Conversation>();
+  const byDisplayId = new Map<string, Conversation>();
+  const messages = new Map<number, Message>();
   for (const accountId of new Set(rows.map((r) => r.accountId))) {
     const ctx = { ...systemCtx(services, accountId, 'outbox'), db: tx as Db };
     const mine = rows.filter((r) => r.accountId === accountId);
@@ -42,11 +42,11 @@ async function prepareBatch(services: Services, tx: Executor, rows: OutboxRow[])
     // a message's webhook payload carries its conversation: those are presented with the rest
     const conversationIds = [...new Set([...ids(CONVERSATION_EVENTS, 'conversationId'), ...ids(MESSAGE_EVENTS, 'conversationId')])];
     for (const [id, conversation] of await presentConversationsByIds(ctx, conversationIds)) {
-      conversations.set(id, conversation as unknown as Presented);
-      byDisplayId.set(`${accountId}:${conversation.id}`, conversation as unknown as Presented);
+      conversations.set(id, conversation);
+      byDisplayId.set(`${accountId}:${conversation.id}`, conversation);
     }
     const found = await findMessagesByIds(tx, accountId, ids(MESSAGE_EVENTS, 'messageId'));
-    for (const message of await serializeMessages(ctx, found)) messages.set(message.id, message as unknown as Presented);
+    for (const message of await serializeMessages(ctx, found)) messages.set(message.id, message);
   }
   const memo = new Map<string, Promise<unknown>>();
   const batch: RelayBatch = {
@@ -97,12 +97,12 @@ async function present(services: Services, tx: Executor, row: OutboxRow, prepare
     case 'message.updated':
     case 'message.resend':
     case 'conversation.mentioned': {
-      const data = prepared.messages.get(subject.messageId!) as (Presented & { conversation_id: number }) | undefined;
+      const data = prepared.messages.get(subject.messageId!);
       if (!data) return null;
       if (name === 'conversation.mentioned') {
         return { name, accountId: row.accountId, inboxId, userId: subject.userId!, data: { id: data.conversation_id, inbox_id: inboxId, account_id: row.accountId, message: data } };
       }
-      return { name: name === 'message.resend' ? 'message.created' : name, accountId: row.accountId, inboxId, data } as DomainEvent;
+      return { name: name === 'message.resend' ? 'message.created' : name, accountId: row.accountId, inboxId, data };
     }
     case 'contact.created':
     case 'contact.updated': {
