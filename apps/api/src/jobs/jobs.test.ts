@@ -190,7 +190,8 @@ describe('API channel end to end (workers running)', () => {
 
   it('S1-3.24 S1-4.18 S1-7.90 a failed delivery marks the message failed with the error; retry sends it once more and it becomes sent', async () => {
     const { account, admin, conversation } = await apiInboxWithConversation(t);
-    answer = (hit) => hit.res.writeHead(hit.json.event === 'message_created' ? 503 : 200).end('busy');
+    // an answer that will not pass (a 5xx would be retried first, with backoff)
+    answer = (hit) => hit.res.writeHead(hit.json.event === 'message_created' ? 422 : 200).end('refused');
     const base = `/api/v1/accounts/${account.id}/conversations/${conversation.displayId}/messages`;
     const sent = await post(t, base, admin.headers, { content: 'Will this arrive?' });
     const id = sent.json().id as number;
@@ -198,7 +199,7 @@ describe('API channel end to end (workers running)', () => {
       const m = await messageRow(t, id);
       return m.status === 'failed' && m;
     });
-    expect(failed.contentAttributes.external_error).toBe('answered 503');
+    expect(failed.contentAttributes.external_error).toBe('answered 422');
     expect(hits.filter((h) => h.json.id === id && h.json.event === 'message_created')).toHaveLength(1);
 
     answer = (hit) => hit.res.writeHead(200).end('ok');

@@ -1,18 +1,64 @@
 import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { schema, type Db, type Executor } from '@app/db';
 import type { OutboxLane } from '@app/db/schema';
+import type { Conversation } from '@app/shared/conversations';
 import type { DomainEvent } from '@app/shared/events';
+import type { Message } from '@app/shared/messages';
 import { systemCtx, type Services } from '../lib/context.ts';
 import type { OutboxEventName } from '../lib/outbox.ts';
 import { findContactRow } from '../modules/contacts/queries.ts';
 import { serializeContactPush } from '../modules/contacts/serializers.ts';
-import { presentConversationById } from '../modules/conversations/service.ts';
-import { findMessageById, serializeMessages } from '../modules/messages/service.ts';
+import { presentConversationsByIds } from '../modules/conversations/service.ts';
+import { findMessagesByIds, serializeMessages } from '../modules/messages/service.ts';
 
 type OutboxRow = typeof schema.outboxEvents.$inferSelect;
 
-/** An outbox row presented: the domain event as listeners know it, and what the row says besides. */
-export type RelayedEvent = { event: DomainEvent; resend: boolean; row: OutboxRow };
+/** An outbox row presented: the domain event as listeners know it, what the row says besides, and its batch. */
+export type RelayedEvent = { event: DomainEvent; resend: boolean; row: OutboxRow; batch?: RelayBatch };
+
+/**
+ * What the rows of one relay batch share, read once for all of them and every consumer: the conversations
+ * and messages they name, presented in a fixed number of queries per account (not a few per row), and a
+ * memo for what consumers look up again and again (an account's webhooks, an inbox's target, names).
+ */
+export type RelayBatch = {
+  /** A conversation's push payload by its display id, or null when it is gone. */
+  conversation: (accountId: number, displayId: number) => Conversation | null;
+  memo: <T>(key: string, load: () => Promise<T>) => Promise<T>;
+};
+
+const CONVERSATION_EVENTS = new Set(['conversation.created', 'conversation.updated', 'conversation.status_changed', 'assignee.changed']);
+const MESSAGE_EVENTS = new Set(['message.created', 'message.updated', 'message.resend', 'conversation.mentioned']);
+
+/** The conversations and messages the rows name, presented as they are now (at the start of the batch). */
+async function prepareBatch(services: Services, tx: Executor, rows: OutboxRow[]) {
+  const conversations = new Map<number, Conversation>();
+  const byDisplayId = new Map<string, Conversation>();
+  const messages = new Map<number, Message>();
+  for (const accountId of new Set(rows.map((r) => r.accountId))) {
+    const ctx = { ...systemCtx(services, accountId, 'outbox'), db: tx as Db };
+    const mine = rows.filter((r) => r.accountId === accountId);
+    const ids = (names: Set<string>, key: 'conversationId' | 'messageId') => [...new Set(mine.filter((r) => names.has(r.name)).flatMap((r) => (r.subject[key] ? [r.subject[key]] : [])))];
+    // a message's webhook payload carries its conversation: those are presented with the rest
+    const conversationIds = [...new Set([...ids(CONVERSATION_EVENTS, 'conversationId'), ...ids(MESSAGE_EVENTS, 'conversationId')])];
+    for (const [id, conversation] of await presentConversationsByIds(ctx, conversationIds)) {
+      conversations.set(id, conversation);
+      byDisplayId.set(`${accountId}:${conversation.id}`, conversation);
+    }
+    const found = await findMessagesByIds(tx, accountId, ids(MESSAGE_EVENTS, 'messageId'));
+    for (const message of await serializeMessages(ctx, found)) messages.set(message.id, message);
+  }
+  const memo = new Map<string, Promise<unknown>>();
+  const batch: RelayBatch = {
+    conversation: (accountId, displayId) => byDisplayId.get(`${accountId}:${displayId}`) ?? null,
+    memo: <T>(key: string, load: () => Promise<T>) => {
+      if (!memo.has(key)) memo.set(key, load());
+      return memo.get(key) as Promise<T>;
+    },
+  };
+  return { batch, conversations, messages };
+}
+type Prepared = Awaited<ReturnType<typeof prepareBatch>>;
 
 /**
  * What the relay hands each event to, inside its transaction: whatever a consumer writes (deliveries,
@@ -27,10 +73,10 @@ export const RELAY_BATCH = 100;
 
 /**
  * Presents an outbox row as it is now (as Chatwoot's jobs do, which reload their records): the
- * conversation, message or contact push payload. Answers null when the subject is gone (deleted since).
+ * conversation, message or contact push payload, from what its batch presented. Answers null when the
+ * subject is gone (deleted since).
  */
-async function present(services: Services, tx: Executor, row: OutboxRow): Promise<DomainEvent | null> {
-  const ctx = { ...systemCtx(services, row.accountId, 'outbox'), db: tx as Db };
+async function present(services: Services, tx: Executor, row: OutboxRow, prepared: Prepared): Promise<DomainEvent | null> {
   const { subject } = row;
   const name = row.name as OutboxEventName;
   const inboxId = row.inboxId ?? 0;
@@ -42,22 +88,21 @@ async function present(services: Services, tx: Executor, row: OutboxRow): Promis
     case 'conversation.updated':
     case 'conversation.status_changed':
     case 'assignee.changed': {
-      const presented = await presentConversationById(ctx, subject.conversationId!).catch(() => null);
+      const presented = prepared.conversations.get(subject.conversationId!);
       // what the change did (changed_attributes), recorded with it
       const data = presented && { ...presented, ...subject.data };
-      return data && { name, accountId: row.accountId, inboxId, ...(subject.actorId ? { actorId: subject.actorId } : {}), data };
+      return data ? { name, accountId: row.accountId, inboxId, ...(subject.actorId ? { actorId: subject.actorId } : {}), data } : null;
     }
     case 'message.created':
     case 'message.updated':
     case 'message.resend':
     case 'conversation.mentioned': {
-      const message = await findMessageById(tx, row.accountId, subject.messageId!);
-      if (!message) return null;
-      const [data] = await serializeMessages(ctx, [message]);
+      const data = prepared.messages.get(subject.messageId!);
+      if (!data) return null;
       if (name === 'conversation.mentioned') {
-        return { name, accountId: row.accountId, inboxId, userId: subject.userId!, data: { id: data!.conversation_id, inbox_id: inboxId, account_id: row.accountId, message: data } };
+        return { name, accountId: row.accountId, inboxId, userId: subject.userId!, data: { id: data.conversation_id, inbox_id: inboxId, account_id: row.accountId, message: data } };
       }
-      return { name: name === 'message.resend' ? 'message.created' : name, accountId: row.accountId, inboxId, data: data! };
+      return { name: name === 'message.resend' ? 'message.created' : name, accountId: row.accountId, inboxId, data };
     }
     case 'contact.created':
     case 'contact.updated': {
@@ -109,11 +154,12 @@ async function relayBatch(services: Services, lane: OutboxLane, consumers: Outbo
       .orderBy(asc(o.id))
       .limit(RELAY_BATCH)
       .for('update', { skipLocked: true });
+    const prepared = await prepareBatch(services, tx, rows);
     for (const row of rows) {
-      const event = await present(services, tx, row);
+      const event = await present(services, tx, row, prepared);
       if (!event) continue;
       for (const consume of consumers) {
-        const then = await consume(tx, services, { event, resend: row.name === 'message.resend', row });
+        const then = await consume(tx, services, { event, resend: row.name === 'message.resend', row, batch: prepared.batch });
         if (typeof then === 'function') after.push(then as AfterCommit);
       }
     }

@@ -18,8 +18,8 @@ import { jobKey, type Jobs, type Processor, type Schedule } from './queue.ts';
  * and in-app notifications.
  */
 export const OUTBOX_CONSUMERS: OutboxConsumer[] = [
-  (tx, services, { event, resend }) => writeDeliveries(tx, services, event, { resend }),
-  (tx, services, { event, resend }) => settleUndeliverable(tx, services, event, { resend }),
+  (tx, services, { event, resend, batch }) => writeDeliveries(tx, services, event, { resend, batch }),
+  (tx, services, { event, resend, batch }) => settleUndeliverable(tx, services, event, { resend, batch }),
   async (tx, services, { event, resend }) => {
     if (resend) return undefined;
     const rows = await insertNotificationsForEvent(tx, event);

@@ -1,4 +1,5 @@
 import type { Conversation } from '@app/shared/conversations';
+import { concurrently } from '../../lib/concurrently.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import { listAgentsByIds } from '../agents/service.ts';
 import { serializeContactPush } from '../contacts/service.ts';
@@ -13,15 +14,17 @@ import { serializeConversation } from './serializers.ts';
 export async function presentConversations(ctx: AccountCtx, rows: ConversationListRow[]): Promise<Conversation[]> {
   if (rows.length === 0) return [];
   const assigneeIds = [...new Set(rows.map((r) => r.conversation.assigneeId).filter((id): id is number => id !== null))];
-  const [agents, summaries] = await Promise.all([
-    assigneeIds.length ? listAgentsByIds(ctx, assigneeIds) : Promise.resolve([]),
-    messageSummaries(
-      ctx.db,
-      ctx.accountId,
-      rows.map((r) => ({ id: r.conversation.id, agentLastSeenAt: r.conversation.agentLastSeenAt })),
-      ctx.storage,
-    ),
-  ]);
+  const [agents, summaries] = await concurrently(
+    ctx.db,
+    () => listAgentsByIds(ctx, assigneeIds),
+    () =>
+      messageSummaries(
+        ctx.db,
+        ctx.accountId,
+        rows.map((r) => ({ id: r.conversation.id, agentLastSeenAt: r.conversation.agentLastSeenAt })),
+        ctx.storage,
+      ),
+  );
   const agentById = new Map(agents.map((a) => [a.id, a]));
   const url = (key: string) => ctx.storage.url(key);
   return rows.map((row) =>

@@ -1,3 +1,4 @@
+import type { Executor } from '@app/db';
 import {
   DELETED_MESSAGE_CONTENT,
   type CreateMessageBody,
@@ -184,19 +185,27 @@ export async function translateMessage(ctx: AccountCtx, displayId: number, messa
   return { content };
 }
 
+export type DeliveryOutcome = { status: 'sent' } | { status: 'failed'; error: string };
+
 /**
- * A channel delivery's result (the delivery job, not a person): a message still in progress becomes
- * sent, or failed with the error in content_attributes.external_error. A message the integrator has
- * already reported on keeps that report.
+ * A channel delivery's result (the delivery job, not a person), in the caller's transaction: a message
+ * still in progress becomes sent, or failed with the error in content_attributes.external_error. A
+ * message the integrator has already reported on keeps that report. Written with the delivery's own
+ * result, so a crash between the two cannot leave the message in progress for ever. Answers the step
+ * to run after the commit (announcing the change), or nothing when the message was not in progress.
  */
-export async function settleMessageDelivery(services: Services, accountId: number, messageId: number, outcome: { status: 'sent' } | { status: 'failed'; error: string }) {
-  const row = await services.db.transaction(async (tx) => {
-    const current = await findMessageById(tx, accountId, messageId, true);
-    if (!current || current.status !== 'progress') return null;
-    const contentAttributes = outcome.status === 'failed' ? { ...current.contentAttributes, external_error: outcome.error } : current.contentAttributes;
-    const updated = await updateMessageRow(tx, accountId, current.id, { status: outcome.status, contentAttributes });
-    await recordEvents(tx, [messageEntry(updated!, 'message.updated')]);
-    return updated;
-  });
-  if (row) publishMessageUpdated(systemCtx(services, accountId, 'deliveries'), await present(systemCtx(services, accountId, 'deliveries'), row));
+export async function settleMessageDeliveryIn(tx: Executor, services: Services, accountId: number, messageId: number, outcome: DeliveryOutcome): Promise<(() => Promise<void>) | undefined> {
+  const current = await findMessageById(tx, accountId, messageId, true);
+  if (!current || current.status !== 'progress') return undefined;
+  const contentAttributes = outcome.status === 'failed' ? { ...current.contentAttributes, external_error: outcome.error } : current.contentAttributes;
+  const updated = await updateMessageRow(tx, accountId, current.id, { status: outcome.status, contentAttributes });
+  await recordEvents(tx, [messageEntry(updated!, 'message.updated')]);
+  const ctx = systemCtx(services, accountId, 'deliveries');
+  return async () => publishMessageUpdated(ctx, await present(ctx, updated!));
+}
+
+/** settleMessageDeliveryIn in a transaction of its own, announced once committed. */
+export async function settleMessageDelivery(services: Services, accountId: number, messageId: number, outcome: DeliveryOutcome) {
+  const announce = await services.db.transaction((tx) => settleMessageDeliveryIn(tx, services, accountId, messageId, outcome));
+  await announce?.();
 }

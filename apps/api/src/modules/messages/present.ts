@@ -1,5 +1,6 @@
 import type { Executor } from '@app/db';
 import type { Attachment, Message, MessageSender } from '@app/shared/messages';
+import { concurrently } from '../../lib/concurrently.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { serializeContactPush } from '../contacts/service.ts';
@@ -29,13 +30,14 @@ const idsOf = (rows: MessageRow[], type: MessageRow['senderType']) => [
 export async function serializeMessages(ctx: PresentCtx, rows: MessageRow[]): Promise<Message[]> {
   if (rows.length === 0) return [];
   const url = ctx.storage.url;
-  const [refs, files, users, contacts, bots] = await Promise.all([
-    conversationRefs(ctx.db, ctx.accountId, [...new Set(rows.map((r) => r.conversationId))]),
-    attachmentsOf(ctx.db, ctx.accountId, rows.map((r) => r.id)),
-    userSenders(ctx.db, ctx.accountId, idsOf(rows, 'User')),
-    contactSenders(ctx.db, ctx.accountId, idsOf(rows, 'Contact')),
-    botSenders(ctx.db, idsOf(rows, 'AgentBot')),
-  ]);
+  const [refs, files, users, contacts, bots] = await concurrently(
+    ctx.db,
+    () => conversationRefs(ctx.db, ctx.accountId, [...new Set(rows.map((r) => r.conversationId))]),
+    () => attachmentsOf(ctx.db, ctx.accountId, rows.map((r) => r.id)),
+    () => userSenders(ctx.db, ctx.accountId, idsOf(rows, 'User')),
+    () => contactSenders(ctx.db, ctx.accountId, idsOf(rows, 'Contact')),
+    () => botSenders(ctx.db, idsOf(rows, 'AgentBot')),
+  );
   const displayIds = new Map(refs.map((r) => [r.id, r.displayId]));
   const senders = new Map<string, MessageSender>([
     ...users.map((u) => [`User:${u.id}`, serializeUserSender(u, url)] as const),

@@ -74,6 +74,12 @@ export async function findMessageById(db: Executor, accountId: number, id: numbe
   return row ?? null;
 }
 
+/** Message rows of the account by id (any order); gone ones are absent. */
+export async function findMessagesByIds(db: Executor, accountId: number, ids: number[]): Promise<MessageRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(messages).where(and(eq(messages.accountId, accountId), inArray(messages.id, ids)));
+}
+
 export async function messageInConversation(db: Executor, conversationId: number, id: number): Promise<boolean> {
   const [row] = await db
     .select({ id: messages.id })

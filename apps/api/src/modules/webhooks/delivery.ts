@@ -2,21 +2,22 @@ import type { Db, Executor } from '@app/db';
 import { MESSAGE_TYPES } from '@app/shared/constants';
 import type { DomainEvent } from '@app/shared/events';
 import type { WebhookEvent } from '@app/shared/webhooks';
+import type { RelayBatch } from '../../jobs/outbox-relay.ts';
 import type { Services } from '../../lib/context.ts';
 import { decrypt, hmacSha256 } from '../../lib/crypto.ts';
 import { allowListGuard, BlockedAddressError, postGuarded } from '../../lib/safe-fetch.ts';
 import { buildPayload, webhookEventName } from './payloads.ts';
 import { openSecrets } from '../inboxes/channel-payload.ts';
-import { settleMessageDelivery } from '../messages/service.ts';
+import { settleMessageDeliveryIn, type DeliveryOutcome } from '../messages/service.ts';
 import { claimDueDeliveries, inboxWebhookTargets, insertDeliveries, nextDueAt, recordAttempt, subscribedWebhooks, type AttemptOutcome, type ClaimedDelivery } from './queries.ts';
 
-/** Attempts a delivery gets (the first send and five retries). */
-export const MAX_ATTEMPTS = 6;
 /**
- * An agent's outgoing message to an API inbox is sent once: a failure marks the message failed with
- * the error (001 section 4), and the agent's retry sends it once more.
+ * Attempts a delivery gets (the first send and five retries). An agent's outgoing message to an API
+ * inbox gets as many: a receiver down for a while must not fail replies that account webhooks would
+ * deliver; the message is failed with the error only once no attempt is left (or at once for an
+ * answer that will not pass), and the agent's retry then sends it again.
  */
-export const MESSAGE_ATTEMPTS = 1;
+export const MAX_ATTEMPTS = 6;
 /** Retry delays as multiples of WEBHOOK_RETRY_BASE_MS (30 s): 30 s, 2 m, 10 m, 1 h, 6 h. */
 const BACKOFF_FACTORS = [1, 4, 20, 120, 720];
 /** Deliveries one run claims; the next run takes the rest. */
@@ -33,6 +34,12 @@ const INBOX_EVENTS = new Set<WebhookEvent>([
   'conversation_typing_off',
 ]);
 
+/** An inbox's `webhook_url` target, read once per relay batch. */
+function inboxTarget(tx: Executor, inboxId: number, batch: RelayBatch | undefined) {
+  const find = () => inboxWebhookTargets(tx, [inboxId]);
+  return batch ? batch.memo(`inbox-target:${inboxId}`, find) : find();
+}
+
 /** An outgoing, public message (what a channel delivers), from its push payload. */
 const isDeliverable = (data: Record<string, unknown>) => MESSAGE_TYPES[data.message_type as number] === 'outgoing' && !data.private;
 
@@ -42,40 +49,42 @@ const isDeliverable = (data: Record<string, unknown>) => MESSAGE_TYPES[data.mess
  * a `webhook_url`, one to it; an agent's outgoing message to it is linked to the delivery, whose result
  * becomes the message's status. `resend` (a retried message) goes to the inbox only. Answers how many.
  */
-export async function writeDeliveries(tx: Executor, services: Services, event: DomainEvent, options: { resend?: boolean } = {}, now = new Date()): Promise<number> {
+export async function writeDeliveries(tx: Executor, services: Services, event: DomainEvent, options: { resend?: boolean; batch?: RelayBatch } = {}, now = new Date()): Promise<number> {
   const name = options.resend ? 'message_created' : webhookEventName(event);
   if (!name) return 0;
   const inboxId = 'inboxId' in event ? event.inboxId : undefined;
+  const { batch } = options;
   // One after the other: `tx` is one connection, which runs one query at a time (pg 9 refuses overlapping ones).
-  const hooks = options.resend ? [] : await subscribedWebhooks(tx, event.accountId, name, inboxId);
-  const [inbox] = inboxId !== undefined && INBOX_EVENTS.has(name) ? await inboxWebhookTargets(tx, [inboxId]) : [];
+  const findHooks = () => subscribedWebhooks(tx, event.accountId, name, inboxId);
+  const hooks = options.resend ? [] : await (batch ? batch.memo(`webhooks:${event.accountId}:${name}:${inboxId}`, findHooks) : findHooks());
+  const [inbox] = inboxId !== undefined && INBOX_EVENTS.has(name) ? await inboxTarget(tx, inboxId, batch) : [];
   const toInbox = inbox?.channelType === 'Channel::Api' && Boolean(inbox.url);
   if (hooks.length === 0 && !toInbox) return 0;
-  const payload = await buildPayload({ ...services, db: tx as Db }, event, name);
+  const payload = await buildPayload({ ...services, db: tx as Db }, event, name, batch);
   if (!payload) return 0;
   const base = { accountId: event.accountId, event: name, payload, nextAttemptAt: now };
   const message = name === 'message_created' && isDeliverable(event.data as Record<string, unknown>) ? (event.data as { id: number }).id : null;
   const rows = await insertDeliveries(tx, [
     ...hooks.map((w) => ({ ...base, webhookId: w.id, maxAttempts: MAX_ATTEMPTS })),
-    ...(toInbox ? [{ ...base, inboxId: inbox!.inboxId, messageId: message, maxAttempts: message ? MESSAGE_ATTEMPTS : MAX_ATTEMPTS }] : []),
+    ...(toInbox ? [{ ...base, inboxId: inbox!.inboxId, messageId: message, maxAttempts: MAX_ATTEMPTS }] : []),
   ]);
   return rows.length;
 }
 
 /**
  * An agent's reply in an API inbox without a `webhook_url` has nowhere to be delivered: once relayed it is
- * sent (as a web-widget reply is when stored), not left in progress ("Queued") for ever. Answers the
- * after-commit step that settles it, or nothing for any other event or inbox.
+ * sent (as a web-widget reply is when stored), not left in progress ("Queued") for ever. Settled in the
+ * relay's transaction (so with the row's dispatched mark, whatever crashes); answers the after-commit
+ * step that announces it, or nothing for any other event or inbox.
  */
-export async function settleUndeliverable(tx: Executor, services: Services, event: DomainEvent, options: { resend?: boolean } = {}): Promise<(() => Promise<void>) | undefined> {
+export async function settleUndeliverable(tx: Executor, services: Services, event: DomainEvent, options: { resend?: boolean; batch?: RelayBatch } = {}): Promise<(() => Promise<void>) | undefined> {
   const name = options.resend ? 'message_created' : webhookEventName(event);
   if (name !== 'message_created' || !('inboxId' in event) || event.inboxId === undefined) return undefined;
   const data = event.data as Record<string, unknown>;
   if (!isDeliverable(data) || data.status !== 'progress') return undefined;
-  const [inbox] = await inboxWebhookTargets(tx, [event.inboxId]);
+  const [inbox] = await inboxTarget(tx, event.inboxId, options.batch);
   if (inbox?.channelType !== 'Channel::Api' || inbox.url) return undefined;
-  const messageId = data.id as number;
-  return () => settleMessageDelivery(services, event.accountId, messageId, { status: 'sent' });
+  return settleMessageDeliveryIn(tx, services, event.accountId, data.id as number, { status: 'sent' });
 }
 
 /** The headers of one request: X-Chatwoot-Signature is sha256=HMAC-SHA256(secret, "<timestamp>.<body>") in hex. */
@@ -140,11 +149,11 @@ export async function runDueDeliveries(services: Services, now = new Date()): Pr
       const startedAt = Date.now();
       const result = await send(services, delivery);
       const outcome = outcomeOf(services, delivery, result, now, startedAt);
-      const written = await recordAttempt(services.db, delivery.id, delivery.attempts, outcome);
-      // the message's status follows its delivery: sent, or failed with the error once no attempt is left
-      if (written && delivery.messageId && outcome.status !== 'pending') {
-        await settleMessageDelivery(services, delivery.accountId, delivery.messageId, outcome.status === 'delivered' ? { status: 'sent' } : { status: 'failed', error: result.error ?? 'delivery failed' });
-      }
+      const written = await settleAttempt(services, delivery, outcome).catch((err: unknown) => {
+        // nothing of this attempt was written: the claim comes due again after its lease and is sent again
+        services.log.error({ err, deliveryId: delivery.id }, 'webhook: recording an attempt failed');
+        return false;
+      });
       services.log[result.delivered ? 'debug' : 'warn'](
         { deliveryId: delivery.id, webhookId: delivery.webhookId, attempt: delivery.attempts, statusCode: result.statusCode, error: result.error, written },
         result.delivered ? 'webhook delivered' : 'webhook attempt failed',
@@ -152,6 +161,26 @@ export async function runDueDeliveries(services: Services, now = new Date()): Pr
     }),
   );
   return claimed.length;
+}
+
+/**
+ * Writes an attempt's result and, once the delivery is settled, its message's status (sent, or failed
+ * with the error) in one transaction: a crash between the two would leave the message in progress for
+ * ever, which the agent's retry refuses. Answers whether the result was written (still the claimed attempt).
+ */
+async function settleAttempt(services: Services, delivery: ClaimedDelivery, outcome: AttemptOutcome): Promise<boolean> {
+  const settled: DeliveryOutcome | null =
+    outcome.status === 'delivered' ? { status: 'sent' } : outcome.status === 'failed' ? { status: 'failed', error: outcome.error ?? 'delivery failed' } : null;
+  // nothing to settle with it (an account webhook, a retry still to come): one statement, no transaction
+  if (!delivery.messageId || !settled) return recordAttempt(services.db, delivery.id, delivery.attempts, outcome);
+  const messageId = delivery.messageId;
+  const { written, announce } = await services.db.transaction(async (tx) => {
+    const written = await recordAttempt(tx, delivery.id, delivery.attempts, outcome);
+    const announce = written ? await settleMessageDeliveryIn(tx, services, delivery.accountId, messageId, settled) : undefined;
+    return { written, announce };
+  });
+  await announce?.().catch((err: unknown) => services.log.error({ err, deliveryId: delivery.id }, 'webhook: announcing a message status failed'));
+  return written;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { MESSAGE_TYPES } from '@app/shared/constants';
 import type { DomainEvent } from '@app/shared/events';
 import type { WebhookEvent } from '@app/shared/webhooks';
+import type { RelayBatch } from '../../jobs/outbox-relay.ts';
 import { systemCtx, type Services } from '../../lib/context.ts';
 import { findAccountName } from '../accounts/service.ts';
 import { presentConversationById } from '../conversations/service.ts';
@@ -28,6 +29,11 @@ export function webhookEventName(event: DomainEvent): WebhookEvent | undefined {
 }
 
 
+async function presentByDisplayId(services: Services, accountId: number, displayId: number) {
+  const conversationId = await conversationIdByDisplayId(services.db, accountId, displayId);
+  return conversationId ? await presentConversationById(systemCtx(services, accountId, 'webhooks'), conversationId) : null;
+}
+
 const iso = (unix: unknown) => (typeof unix === 'number' ? new Date(unix * 1000).toISOString() : null);
 
 /**
@@ -35,8 +41,9 @@ const iso = (unix: unknown) => (typeof unix === 'number' ? new Date(unix * 1000)
  * `account:{id,name}`; messages carry `message_type` as a string, an ISO `created_at`, their inbox and
  * their conversation. Answers undefined for an event that is not sent (activity messages).
  */
-export async function buildPayload(services: Services, event: DomainEvent, name: WebhookEvent): Promise<Payload | undefined> {
-  const account = { id: event.accountId, name: await findAccountName(services.db, event.accountId) };
+export async function buildPayload(services: Services, event: DomainEvent, name: WebhookEvent, batch?: RelayBatch): Promise<Payload | undefined> {
+  const accountName = () => findAccountName(services.db, event.accountId);
+  const account = { id: event.accountId, name: await (batch ? batch.memo(`account:${event.accountId}`, accountName) : accountName()) };
   const data = event.data as Payload;
   switch (name) {
     case 'conversation_created':
@@ -55,19 +62,21 @@ export async function buildPayload(services: Services, event: DomainEvent, name:
       return { event: name, user: data.user, conversation: { ...(data.conversation as Payload), account }, is_private: data.is_private ?? false };
     case 'message_created':
     case 'message_updated':
-      return messagePayload(services, event.accountId, name, data, account);
+      return messagePayload(services, event.accountId, name, data, account, batch);
     default:
       return undefined;
   }
 }
 
-async function messagePayload(services: Services, accountId: number, name: WebhookEvent, data: Payload, account: { id: number; name: string }) {
+async function messagePayload(services: Services, accountId: number, name: WebhookEvent, data: Payload, account: { id: number; name: string }, batch?: RelayBatch) {
   const messageType = MESSAGE_TYPES[data.message_type as number] ?? 'incoming';
   // Chatwoot's webhook_sendable?: activity messages stay inside the app
   if (messageType === 'activity') return undefined;
-  const inbox = await findInboxSummary(services.db, accountId, data.inbox_id as number);
-  const conversationId = await conversationIdByDisplayId(services.db, accountId, data.conversation_id as number);
-  const conversation = conversationId ? await presentConversationById(systemCtx(services, accountId, 'webhooks'), conversationId) : null;
+  const inboxId = data.inbox_id as number;
+  const findInbox = () => findInboxSummary(services.db, accountId, inboxId);
+  const inbox = await (batch ? batch.memo(`inbox:${accountId}:${inboxId}`, findInbox) : findInbox());
+  // the relay presented the batch's conversations once; otherwise (or when gone) it is read here
+  const conversation = batch?.conversation(accountId, data.conversation_id as number) ?? (await presentByDisplayId(services, accountId, data.conversation_id as number));
   return {
     event: name,
     id: data.id,

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { schema } from '@app/db';
 import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
 import { countRows, createAccountWithAdmin, createConversation, createInbox, createMember } from '../../../test/factories.ts';
@@ -329,5 +329,145 @@ describe('webhook delivery', () => {
     expect(await deliveriesOf(webhook.id)).toHaveLength(0);
     expect(await deliveriesOf(scoped.id)).toHaveLength(1);
     expect(scopedDelivery!.payload).toMatchObject({ id: conversation.displayId, inbox_id: inbox.id });
+  });
+});
+
+describe('API inbox deliveries under faults', () => {
+  /** An agent's reply in an API inbox whose webhook_url is `url`, relayed: the reply's id and its delivery. */
+  async function replyTo(url: (inboxId: number) => string) {
+    const { account, admin } = await createAccountWithAdmin(t, { name: 'Acme' });
+    const inbox = await createInbox(t, account.id, { name: 'Backend' });
+    await t.db.update(schema.channels).set({ settings: { webhook_url: url(inbox.id), hmac_mandatory: false } }).where(eq(schema.channels.id, inbox.channelId));
+    const conversation = await createConversation(t, account.id, inbox.id);
+    const res = await call('POST', `/api/v1/accounts/${account.id}/conversations/${conversation.displayId}/messages`, admin.headers, { content: 'Are you there?' });
+    expect(res.statusCode, res.body).toBe(200);
+    const messageId = res.json().id as number;
+    const d = schema.webhookDeliveries;
+    for (let i = 0; i < 100; i++) {
+      await drainOutbox(services, 'default', OUTBOX_CONSUMERS);
+      const [delivery] = await t.db.select().from(d).where(eq(d.messageId, messageId));
+      if (delivery) return { account, admin, conversation, messageId, deliveryId: delivery.id };
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error('the reply was never relayed into a delivery');
+  }
+  const messageOf = async (id: number) => (await t.db.select().from(schema.messages).where(eq(schema.messages.id, id)))[0]!;
+  const deliveryOf = async (id: number) => (await t.db.select().from(schema.webhookDeliveries).where(eq(schema.webhookDeliveries.id, id)))[0]!;
+
+  it('a crash between recording a delivery and settling its message writes neither: the delivery is sent again and the message becomes sent', async () => {
+    const { messageId, deliveryId } = await replyTo((inboxId) => `${receiver}/inbox-${inboxId}`);
+    // The crash point: the settle of this message fails after the delivery's result was written.
+    const fn = `crash_settle_${messageId}`;
+    await t.db.execute(sql.raw(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'worker died before settling'; END $$`));
+    await t.db.execute(
+      sql.raw(`CREATE TRIGGER ${fn} BEFORE UPDATE ON messages FOR EACH ROW WHEN (OLD.id = ${messageId} AND NEW.status IS DISTINCT FROM OLD.status) EXECUTE FUNCTION ${fn}()`),
+    );
+    const now = new Date();
+    try {
+      // what the crashed worker's run answers does not matter, only what it left written
+      await runDueDeliveries(services, now).catch(() => undefined);
+    } finally {
+      await t.db.execute(sql.raw(`DROP TRIGGER ${fn} ON messages`));
+      await t.db.execute(sql.raw(`DROP FUNCTION ${fn}()`));
+    }
+    expect(received.filter((r) => r.json.id === messageId)).toHaveLength(1);
+    // nothing of the attempt stuck: the claim is still pending, the message still in progress
+    expect(await deliveryOf(deliveryId)).toMatchObject({ status: 'pending', attempts: 1, deliveredAt: null });
+    expect((await messageOf(messageId)).status).toBe('progress');
+    // after the lease, another run sends it again (the receiver de-dups on X-Chatwoot-Delivery) and settles both
+    await runDueDeliveries(services, new Date(now.getTime() + 2 * services.config.webhooks.timeoutMs + 6_000));
+    expect(await deliveryOf(deliveryId)).toMatchObject({ status: 'delivered', attempts: 2 });
+    expect((await messageOf(messageId)).status).toBe('sent');
+    expect(received.filter((r) => r.json.id === messageId).map((r) => r.headers['x-chatwoot-delivery'])).toEqual([String(deliveryId), String(deliveryId)]);
+  });
+
+  it('a receiver down for a while gets the reply once it is back, with the account webhooks’ backoff; the message is never failed', async () => {
+    // a port nobody listens on (yet): connections are refused
+    const down = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        comeBack.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>);
+        res.writeHead(200).end('ok');
+      });
+    });
+    const comeBack: Record<string, unknown>[] = [];
+    await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
+    const port = (down.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => down.close(() => resolve()));
+    try {
+      const { messageId, deliveryId } = await replyTo(() => `http://127.0.0.1:${port}/hook`);
+      const now = new Date();
+      await runDueDeliveries(services, now);
+      let delivery = await deliveryOf(deliveryId);
+      expect(delivery).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: null });
+      expect(delivery.nextAttemptAt.getTime()).toBe(now.getTime() + 1000);
+      expect((await messageOf(messageId)).status).toBe('progress');
+      await runDueDeliveries(services, delivery.nextAttemptAt);
+      delivery = await deliveryOf(deliveryId);
+      // 30 s then 2 min at the default base: ×1, then ×4
+      expect(delivery).toMatchObject({ status: 'pending', attempts: 2 });
+      expect((await messageOf(messageId)).status).toBe('progress');
+      await new Promise<void>((resolve) => down.listen(port, '127.0.0.1', resolve));
+      await runDueDeliveries(services, delivery.nextAttemptAt);
+      expect(await deliveryOf(deliveryId)).toMatchObject({ status: 'delivered', attempts: 3, lastStatusCode: 200 });
+      const message = await messageOf(messageId);
+      expect(message.status).toBe('sent');
+      expect(message.contentAttributes.external_error).toBeUndefined();
+      expect(comeBack.filter((b) => b.id === messageId)).toHaveLength(1);
+    } finally {
+      if (down.listening) await new Promise<void>((resolve) => down.close(() => resolve()));
+    }
+  });
+});
+
+describe.skipIf(process.env.TEST_DB === 'pglite')('one query at a time on a connection (node-postgres)', () => {
+  type PgClient = { _activeQuery: unknown; _queryQueue: unknown[] };
+  type Query = (this: PgClient, ...args: unknown[]) => unknown;
+  /**
+   * Runs `work` noting every query handed to a pg client that is still executing another (what pg 8 queues
+   * with a deprecation warning and pg 9 refuses): a Promise.all on a transaction's connection. Answers their SQL.
+   */
+  async function overlapsDuring(work: () => Promise<unknown>): Promise<string[]> {
+    const { Client } = (t.app.db as unknown as { $client: { Client: { prototype: { query: Query } } } }).$client;
+    const original = Client.prototype.query;
+    const overlaps: string[] = [];
+    Client.prototype.query = function (this: PgClient, ...args: unknown[]) {
+      if (this._activeQuery || this._queryQueue.length > 0) overlaps.push(JSON.stringify(args[0]).slice(0, 200));
+      return original.apply(this, args);
+    };
+    try {
+      await work();
+    } finally {
+      Client.prototype.query = original;
+    }
+    return overlaps;
+  }
+
+  it('the detector sees two queries at once on a transaction', async () => {
+    const overlaps = await overlapsDuring(() => t.app.db.transaction((tx) => Promise.all([tx.execute(sql`select pg_sleep(0.01)`), tx.execute(sql`select 1`)])));
+    expect(overlaps.length).toBeGreaterThan(0);
+  });
+
+  it('relaying events into deliveries and sending them never runs two queries at once on one connection', async () => {
+    const { account, admin, conversation } = await setUp(['message_created', 'message_updated', 'conversation_status_changed', 'conversation_updated']);
+    const inbox = await createInbox(t, account.id, { name: 'Backend' });
+    await t.db.update(schema.channels).set({ settings: { webhook_url: `${receiver}/inbox-${inbox.id}`, hmac_mandatory: false } }).where(eq(schema.channels.id, inbox.channelId));
+    const apiConversation = await createConversation(t, account.id, inbox.id);
+    // an assignee: the conversation presenters load agents besides message summaries
+    await t.db.update(schema.conversations).set({ assigneeId: admin.user.id }).where(eq(schema.conversations.id, apiConversation.id));
+    const posted = await call('POST', `/api/v1/accounts/${account.id}/conversations/${apiConversation.displayId}/messages`, admin.headers, { content: 'Over to you' });
+    expect(posted.statusCode, posted.body).toBe(200);
+    await toggle(account.id, conversation.displayId, admin.headers);
+    await toggle(account.id, apiConversation.displayId, admin.headers);
+    const overlaps = await overlapsDuring(async () => {
+      await drainOutbox(services, 'default', OUTBOX_CONSUMERS);
+      await runDueDeliveries(services);
+      // the settled reply's own events, relayed in turn
+      await drainOutbox(services, 'default', OUTBOX_CONSUMERS);
+    });
+    // the work happened: the reply reached the inbox's receiver and the account webhook
+    expect(received.filter((r) => r.json.content === 'Over to you').length).toBeGreaterThanOrEqual(2);
+    expect(overlaps).toEqual([]);
   });
 });
