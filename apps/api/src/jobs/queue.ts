@@ -155,8 +155,22 @@ export async function createBullJobs(redisUrl: string, log: Logger, options: { p
         worker.on('error', (err) => log.warn({ err, queue: name }, 'job worker error'));
         workers.push(worker);
       }
-      for (const s of schedules) {
-        await queue(s.queue).upsertJobScheduler(jobKey(s.queue, s.name), { every: s.everyMs }, { name: s.name });
+      const declare = async () => {
+        for (const s of schedules) await queue(s.queue).upsertJobScheduler(jobKey(s.queue, s.name), { every: s.everyMs }, { name: s.name });
+      };
+      await declare();
+      // A Redis that restarts without its data loses the schedulers, and with them snooze wake-ups and the
+      // crash-recovery sweeps: they are declared again on every reconnect (an upsert, harmless when they survived).
+      // The commands wait in ioredis's offline queue, so they run once the connection is back.
+      let redeclaring = false;
+      for (const name of new Set(schedules.map((s) => s.queue))) {
+        queue(name).on('ioredis:close', () => {
+          if (redeclaring || closed) return;
+          redeclaring = true;
+          declare()
+            .catch((err: unknown) => log.error({ err, queue: name }, 'could not declare job schedules again'))
+            .finally(() => (redeclaring = false));
+        });
       }
     },
     async close() {
