@@ -5,7 +5,7 @@ import { ownRedis, type OwnRedis } from '../../test/redis-server.ts';
 
 const quiet = { info() {}, warn() {}, error() {}, debug() {} };
 
-describe('job schedules after Redis loses its data', () => {
+describe('BullMQ jobs through a Redis restart', () => {
   let redis: OwnRedis;
   let jobs: Jobs;
   let scheduled: Queue;
@@ -21,7 +21,7 @@ describe('job schedules after Redis loses its data', () => {
     await redis?.stop();
   });
 
-  it('are declared again when Redis comes back empty', async () => {
+  it('schedules are declared again when Redis comes back empty', async () => {
     await jobs.start({ 'scheduled:sweep': async () => undefined }, [{ queue: 'scheduled', name: 'sweep', everyMs: 60_000 }]);
     const ids = async () => (await scheduled.getJobSchedulers()).map((s) => s.key);
     expect(await ids()).toEqual(['scheduled:sweep']);
@@ -38,4 +38,34 @@ describe('job schedules after Redis loses its data', () => {
     }
     expect(after).toEqual(['scheduled:sweep']);
   }, 40_000);
+
+  it('close() returns right after a Redis restart (idle workers\' own graceful close waited for good)', async () => {
+    const other = await createBullJobs(redis.url, quiet, { prefix: 'close-test' });
+    // a schedule's next run is a delayed job: the idle workers wait for it
+    await other.start({ 'scheduled:sweep': async () => undefined }, [{ queue: 'scheduled', name: 'sweep', everyMs: 60_000 }]);
+    await redis.stop();
+    await new Promise((r) => setTimeout(r, 500));
+    await redis.start();
+    const started = Date.now();
+    await other.close();
+    expect(Date.now() - started).toBeLessThan(5_000);
+  }, 20_000);
+
+  it('close() still waits for the job this process is running', async () => {
+    const other = await createBullJobs(redis.url, quiet, { prefix: 'close-wait-test' });
+    let finished = false;
+    let began = false;
+    const slow = async () => {
+      began = true;
+      await new Promise((r) => setTimeout(r, 1000));
+      finished = true;
+    };
+    await other.start({ 'scheduled:slow': slow }, []);
+    other.enqueue('scheduled', 'slow');
+    const deadline = Date.now() + 5_000;
+    while (!began && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(began).toBe(true);
+    await other.close();
+    expect(finished).toBe(true);
+  }, 20_000);
 });
