@@ -9,6 +9,7 @@ import type { Database } from '@app/db';
 import type { Config } from './plugins/config.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createLocalStorage, type Storage } from './lib/storage.ts';
+import { redisFallbackStore } from './lib/rate-limit-store.ts';
 import { createEventBus, type EventBus } from './lib/event-bus.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { servicesPlugin } from './plugins/services.ts';
@@ -112,7 +113,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
-    ...(options.redis ? { redis: options.redis, nameSpace: 'rate-limit:' } : {}),
+    // Shared counters in Redis, in-process ones while it is down (lib/rate-limit-store.ts).
+    ...(options.redis ? { store: redisFallbackStore(options.redis, app.log) } : {}),
   });
   await app.register(multipartPlugin);
   await app.register(authPlugin);

@@ -57,6 +57,9 @@ async function serve(config: Config) {
   announce(config, await seedFirstStart(database.db, config));
   const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const app: App = await buildApp({ config, database, redis });
+  // Without a listener ioredis prints every failed reconnect to stderr as an unhandled error; the app copes
+  // with an outage (rate limits count in process, /cable resyncs, requests answer 503): a warning is enough.
+  redis?.on('error', (err) => app.log.warn({ err }, 'redis: connection error'));
   // The embedded database is this process's alone: `api seed --demo` asks the running server to load it.
   const control = database.kind === 'pglite' ? await startControlSocket(controlSocketPath(config), { 'seed-demo': () => seedDemo(servicesOf(app)) }, app.log) : null;
   let closing = false;
@@ -93,6 +96,7 @@ async function worker(config: Config) {
   const { Redis } = await import('ioredis');
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
   const app: App = await buildApp({ config: { ...config, jobs: { ...config.jobs, runWorkers: true } }, database, redis });
+  redis.on('error', (err) => app.log.warn({ err }, 'redis: connection error'));
   await app.ready();
   let closing = false;
   const shutdown = async (signal: string) => {

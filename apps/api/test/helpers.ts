@@ -51,9 +51,11 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     ...(infrastructure.redisUrl ? { REDIS_URL: infrastructure.redisUrl } : {}),
     ...env,
   });
-  // Each file gets its own key prefix so parallel files never share counters.
-  const redis = infrastructure.redisUrl
-    ? new Redis(infrastructure.redisUrl, { keyPrefix: `test:${path.basename(dataDir)}:`, maxRetriesPerRequest: 2 })
+  // Each file gets its own key prefix so parallel files never share counters. An env REDIS_URL (a Redis the
+  // test starts and stops itself) replaces the shared one.
+  const redisUrl = env.REDIS_URL ?? infrastructure.redisUrl;
+  const redis = redisUrl
+    ? new Redis(redisUrl, { keyPrefix: `test:${path.basename(dataDir)}:`, maxRetriesPerRequest: 2 })
     : undefined;
   const mailer = capturingMailer();
   // With SMTP_URL the app builds its real SMTP mailer (for tests of mail delivery and its failures).

@@ -40,6 +40,9 @@ export type Jobs = {
   close: () => Promise<void>;
 };
 
+/** How long close() waits for the jobs this process is running. */
+const SHUTDOWN_GRACE_MS = 30_000;
+
 export type Schedule = { queue: QueueName; name: string; everyMs: number };
 
 export const jobKey = (queue: QueueName, name: string) => `${queue}:${name}`;
@@ -122,8 +125,10 @@ export async function createBullJobs(redisUrl: string, log: Logger, options: { p
     }
     return q;
   };
-  const workers: { close: () => Promise<void> }[] = [];
+  const workers: { close: (force?: boolean) => Promise<void> }[] = [];
   const asked = new Set<string>();
+  /** The jobs this process is running, so close() can wait for them itself (see there). */
+  const running = new Set<Promise<unknown>>();
   let closed = false;
 
   return {
@@ -147,7 +152,9 @@ export async function createBullJobs(redisUrl: string, log: Logger, options: { p
           async (job) => {
             const processor = processors[jobKey(name, job.name)];
             if (!processor) throw new Error(`no processor for ${jobKey(name, job.name)}`);
-            return processor({ queue: name, name: job.name });
+            const run = processor({ queue: name, name: job.name });
+            running.add(run);
+            return run.finally(() => running.delete(run));
           },
           { connection, prefix, concurrency },
         );
@@ -155,14 +162,33 @@ export async function createBullJobs(redisUrl: string, log: Logger, options: { p
         worker.on('error', (err) => log.warn({ err, queue: name }, 'job worker error'));
         workers.push(worker);
       }
-      for (const s of schedules) {
-        await queue(s.queue).upsertJobScheduler(jobKey(s.queue, s.name), { every: s.everyMs }, { name: s.name });
+      const declare = async () => {
+        for (const s of schedules) await queue(s.queue).upsertJobScheduler(jobKey(s.queue, s.name), { every: s.everyMs }, { name: s.name });
+      };
+      await declare();
+      // A Redis that restarts without its data loses the schedulers, and with them snooze wake-ups and the
+      // crash-recovery sweeps: they are declared again on every reconnect (an upsert, harmless when they survived).
+      // The commands wait in ioredis's offline queue, so they run once the connection is back.
+      let redeclaring = false;
+      for (const name of new Set(schedules.map((s) => s.queue))) {
+        queue(name).on('ioredis:close', () => {
+          if (redeclaring || closed) return;
+          redeclaring = true;
+          declare()
+            .catch((err: unknown) => log.error({ err, queue: name }, 'could not declare job schedules again'))
+            .finally(() => (redeclaring = false));
+        });
       }
     },
     async close() {
       closed = true;
-      // close() waits for the jobs each worker is running; waiting ones stay in Redis for the others
-      await Promise.all(workers.map((w) => w.close()));
+      // BullMQ's graceful close() also waits for the worker's fetch loop, which never ends while its Redis
+      // connection is reconnecting (a SIGTERM after a Redis restart hung for good). So the running jobs are
+      // waited for here, at most SHUTDOWN_GRACE_MS, and the workers closed without waiting; waiting jobs stay
+      // in Redis for the others, one taken meanwhile is handed back when its lock expires.
+      const grace = new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
+      await Promise.race([Promise.allSettled([...running]), grace]);
+      await Promise.all(workers.map((w) => w.close(true)));
       await Promise.all([...queues.values()].map((q) => q.close()));
     },
   };

@@ -190,6 +190,25 @@ describe('/cable realtime', () => {
     expect(stale.client.events().filter((m) => m.event !== 'presence.update' && m.event !== 'resync.required')).toEqual([]);
   }, 90_000);
 
+  it('a replay after last_seq sends only the events in the subscriber\'s scope (the buffer holds the whole account\'s)', async () => {
+    const agent = track(await subscribe(t, t.app, agentElsewhere));
+    t.app.bus.publish({ name: 'account.cache_invalidated', accountId, data: { cache_keys: { label: 1, inbox: 1, team: 1 } } });
+    const seen = await agent.client.event('account.cache_invalidated');
+    agent.client.close();
+
+    // out of the agent's scope: another inbox's conversation, a mention of the administrator
+    await toggle('resolved');
+    t.app.bus.publish({ name: 'conversation.mentioned', accountId, inboxId, userId: admin.user.id, data: { id: displayId } });
+    t.app.bus.publish({ name: 'account.cache_invalidated', accountId, data: { cache_keys: { label: 2, inbox: 2, team: 2 } } });
+    const watcher = track(await subscribe(t, t.app, admin, { last_seq: seen.seq }));
+    await watcher.client.next(() => watcher.client.events('account.cache_invalidated').length >= 1);
+
+    const back = track(await subscribe(t, t.app, agentElsewhere, { last_seq: seen.seq }));
+    await back.client.next(() => back.client.events('account.cache_invalidated').length >= 1);
+    await settle();
+    expect(back.client.events().filter((m) => m.event !== 'presence.update').map((m) => m.event)).toEqual(['account.cache_invalidated']);
+  });
+
   it('S0-7.79 S0-9.05 a typing_on expires into typing_off for the same user and conversation (timeout shortened for the test)', async () => {
     t.app.realtime.typingTimeoutMs = 300;
     const colleague = await createMember(t, accountId, 'administrator');

@@ -6,7 +6,7 @@ import { availabilityOf, findMembership, findMembershipByToken } from './directo
 import { confirmFrame, eventFrame, messageJson, parseCommand, parseIdentifier, pingFrame, rejectFrame, welcomeFrame } from './protocol.ts';
 import { canSee, type Subscriber } from './scope.ts';
 import { createTypingTimers } from './typing-timers.ts';
-import type { Backbone, Envelope } from './types.ts';
+import type { Backbone, Envelope, RealtimeEvent } from './types.ts';
 
 export type HubOptions = {
   db: Executor;
@@ -20,6 +20,8 @@ export type HubOptions = {
   maxBufferedBytes?: number;
   /** Pings a socket may leave unanswered before it is terminated. */
   maxMissedPongs?: number;
+  /** How often a resync for accounts whose events could not be published is tried again. */
+  resyncRetryMs?: number;
 };
 
 type Connection = { socket: WebSocket; subscriptions: Map<string, Subscription>; missedPongs: number };
@@ -29,7 +31,8 @@ type Subscription = Subscriber & {
   connection: Connection;
   /** Live events wait here while the replay is being sent. */
   pending: Envelope[] | null;
-  replayedUpTo: number;
+  /** The account's seq this subscription is caught up to: sent to it, or passed as out of its scope. */
+  caughtUpTo: number;
   /** Whether this subscription counts its user online (only after its replay finished). */
   counted: boolean;
 };
@@ -54,20 +57,58 @@ export class Hub {
 
   constructor(options: HubOptions) {
     this.typingTimeoutMs = options.typingTimeoutMs ?? 30_000;
-    this.options = { pingIntervalMs: 3000, maxBufferedBytes: 1024 * 1024, maxMissedPongs: 3, ...options };
-    const { backbone, bus, log } = this.options;
+    this.options = { pingIntervalMs: 3000, maxBufferedBytes: 1024 * 1024, maxMissedPongs: 3, resyncRetryMs: 1000, ...options };
+    const { backbone, bus } = this.options;
     this.typing = createTypingTimers({
       timeoutMs: () => this.typingTimeoutMs,
       origin: backbone.origin,
       expire: (event) => bus.publish(event),
     });
     backbone.onEnvelope((envelope) => this.deliver(envelope));
-    // A logout is for the sockets open now: replayed to a later sign-in's socket it would end that session too.
-    this.unsubscribeBus = bus.subscribe((event) =>
-      backbone.publish(event, { ephemeral: event.name === 'user:logout' }).catch((err: unknown) => log.error({ err, event: event.name }, 'realtime: publish failed')),
-    );
+    backbone.onReconnect(() => void this.catchUp());
+    this.unsubscribeBus = bus.subscribe((event) => this.publish(event));
     this.pinger = setInterval(() => this.heartbeat(), this.options.pingIntervalMs);
     this.pinger.unref();
+  }
+
+  /**
+   * An event that cannot be published (Redis down) has no seq, so no client would ever see a gap:
+   * its account is remembered and gets a `resync.required` once publishing works again.
+   */
+  private publish(event: RealtimeEvent) {
+    // A logout is for the sockets open now: replayed to a later sign-in's socket it would end that session too.
+    this.options.backbone.publish(event, { ephemeral: event.name === 'user:logout' }).catch((err: unknown) => {
+      this.options.log.error({ err, event: event.name, accountId: event.accountId }, 'realtime: publish failed, the account will be resynced');
+      this.lost.add(event.accountId);
+      this.retryResyncs();
+    });
+  }
+
+  /** Accounts with events this process could not publish, waiting for their resync. */
+  private readonly lost = new Set<number>();
+  private resyncTimer: NodeJS.Timeout | undefined;
+
+  private retryResyncs() {
+    if (this.resyncTimer || this.closing) return;
+    this.resyncTimer = setTimeout(() => {
+      this.resyncTimer = undefined;
+      void this.publishResyncs();
+    }, this.options.resyncRetryMs);
+    this.resyncTimer.unref();
+  }
+
+  private async publishResyncs() {
+    for (const accountId of [...this.lost]) {
+      if (this.closing) return;
+      try {
+        await this.options.backbone.publish({ name: 'resync.required', accountId, data: { account_id: accountId, last_seq: null } });
+        this.lost.delete(accountId);
+      } catch (err) {
+        this.options.log.warn({ err, accountId }, 'realtime: resync not published yet');
+        break;
+      }
+    }
+    if (this.lost.size > 0) this.retryResyncs();
   }
 
   /** Takes over a freshly upgraded socket. */
@@ -91,6 +132,7 @@ export class Hub {
 
   async close() {
     this.closing = true;
+    clearTimeout(this.resyncTimer);
     for (const due of this.presenceDue.values()) clearTimeout(due.timer);
     this.presenceDue.clear();
     clearInterval(this.pinger);
@@ -121,7 +163,7 @@ export class Hub {
     if (sub && command.data?.includes('update_presence')) {
       const online = await this.options.backbone.presence(sub.accountId, sub.userId, 0);
       const data = await this.presenceData(sub.accountId, online);
-      this.send(connection, eventFrame(sub.identifier, messageJson('presence.update', data, sub.replayedUpTo)));
+      this.send(connection, eventFrame(sub.identifier, messageJson('presence.update', data, sub.caughtUpTo)));
     }
   }
 
@@ -140,7 +182,7 @@ export class Hub {
       identifier,
       connection,
       pending: room.last_seq === undefined ? null : [],
-      replayedUpTo: 0,
+      caughtUpTo: 0,
       counted: false,
     };
     connection.subscriptions.set(identifier, sub);
@@ -159,16 +201,37 @@ export class Hub {
     try {
       const result = await this.options.backbone.replay(sub.accountId, lastSeq);
       if (result.kind === 'resync') {
-        sub.replayedUpTo = result.seq;
+        sub.caughtUpTo = result.seq;
         this.send(sub.connection, eventFrame(sub.identifier, messageJson('resync.required', { account_id: sub.accountId, last_seq: lastSeq }, result.seq)));
       } else {
-        for (const envelope of result.envelopes) this.sendEnvelope(sub, envelope);
-        sub.replayedUpTo = result.envelopes.at(-1)?.seq ?? lastSeq;
+        // The buffer holds the whole account's events: only those in the subscriber's scope are sent.
+        for (const envelope of result.envelopes) if (canSee(sub, envelope.event)) this.sendEnvelope(sub, envelope);
+        sub.caughtUpTo = result.envelopes.at(-1)?.seq ?? lastSeq;
       }
     } finally {
       const pending = sub.pending ?? [];
       sub.pending = null;
-      for (const envelope of pending) if (envelope.ephemeral || envelope.seq > sub.replayedUpTo) this.sendEnvelope(sub, envelope);
+      for (const envelope of pending) {
+        if (!envelope.ephemeral && envelope.seq <= sub.caughtUpTo) continue;
+        this.sendEnvelope(sub, envelope);
+        if (!envelope.ephemeral) sub.caughtUpTo = envelope.seq;
+      }
+    }
+  }
+
+  /**
+   * The backbone's channel was down (Redis restarted, the connection dropped): events published meanwhile
+   * never reached this process. Every subscription replays from where it was, which answers a resync when
+   * the buffer does not reach back (or Redis lost it, counter included).
+   */
+  private async catchUp() {
+    for (const subs of [...this.byAccount.values()]) {
+      for (const sub of [...subs]) {
+        // still replaying (a subscribe in progress): that replay reads the buffer after the reconnect anyway
+        if (sub.pending || this.closing) continue;
+        sub.pending = [];
+        await this.replay(sub, sub.caughtUpTo).catch((err: unknown) => this.options.log.warn({ err, accountId: sub.accountId }, 'realtime: catch-up failed'));
+      }
     }
   }
 
@@ -194,11 +257,15 @@ export class Hub {
     const subs = this.byAccount.get(envelope.event.accountId);
     if (!subs) return;
     for (const sub of subs) {
-      if (!canSee(sub, envelope.event)) continue;
-      if (sub.pending) sub.pending.push(envelope);
-      else this.sendEnvelope(sub, envelope);
+      const visible = canSee(sub, envelope.event);
+      if (sub.pending) {
+        if (visible) sub.pending.push(envelope);
+        continue;
+      }
+      if (!envelope.ephemeral) sub.caughtUpTo = envelope.seq;
+      if (visible) this.sendEnvelope(sub, envelope);
       // Its token is no longer valid: the subscription ends here (a resubscribe with it is refused).
-      if (envelope.event.name === 'user:logout') this.revoke(sub);
+      if (visible && envelope.event.name === 'user:logout') this.revoke(sub);
     }
     // Inbox members or roles changed: re-read the scope of this account's subscribers.
     if (envelope.event.name === 'account.cache_invalidated') {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { replayFrom } from './replay.ts';
+import { epochStart, replayFrom } from './replay.ts';
 import { DEFAULT_BUFFER_LIMITS, type Backbone, type BufferLimits, type Envelope } from './types.ts';
 
 /** One process, no Redis: the sequence, buffer and presence counts live here and delivery is direct. */
@@ -14,7 +14,8 @@ export function createMemoryBackbone(limits: BufferLimits = DEFAULT_BUFFER_LIMIT
     origin,
     async publish(event, options) {
       const ephemeral = options?.ephemeral ?? false;
-      const current = seqs.get(event.accountId) ?? 0;
+      // Like Redis's counter: a process that restarts starts above the seqs it handed out before (replay.ts).
+      const current = seqs.get(event.accountId) ?? epochStart();
       const seq = ephemeral ? current : current + 1;
       const envelope: Envelope = { seq, at: Date.now(), origin, ephemeral, event };
       if (!ephemeral) {
@@ -30,6 +31,8 @@ export function createMemoryBackbone(limits: BufferLimits = DEFAULT_BUFFER_LIMIT
     onEnvelope(listener) {
       listeners.push(listener);
     },
+    // delivery is a function call: never interrupted
+    onReconnect() {},
     async replay(accountId, afterSeq) {
       return replayFrom(buffers.get(accountId) ?? [], seqs.get(accountId) ?? 0, afterSeq, Date.now(), limits.maxAgeMs);
     },

@@ -5,15 +5,21 @@ import { replayFrom } from './replay.ts';
 import { DEFAULT_BUFFER_LIMITS, type Backbone, type BufferLimits, type Envelope } from './types.ts';
 
 // Stamps, keeps and publishes in one step, so the buffer and the channel see events in seq order.
+// A missing counter (a new account, or a Redis that lost its data) starts at the stamp time x1000, above
+// every seq handed out before it, so a client's older last_seq gets a resync rather than the new
+// counter's events (replay.ts). string.format: Lua would print a 16-digit number as 1.7e+15.
 const PUBLISH_SCRIPT = `
 local ephemeral = ARGV[4] == '1'
+if not redis.call('GET', KEYS[1]) then
+  redis.call('SET', KEYS[1], ARGV[2] .. '000')
+end
 local seq
 if ephemeral then
-  seq = tonumber(redis.call('GET', KEYS[1]) or '0')
+  seq = tonumber(redis.call('GET', KEYS[1]))
 else
   seq = redis.call('INCR', KEYS[1])
 end
-local entry = '{"seq":' .. seq .. ',"at":' .. ARGV[2] .. ',"origin":"' .. ARGV[3] .. '","ephemeral":' .. (ephemeral and 'true' or 'false') .. ',"event":' .. ARGV[1] .. '}'
+local entry = '{"seq":' .. string.format('%d', seq) .. ',"at":' .. ARGV[2] .. ',"origin":"' .. ARGV[3] .. '","ephemeral":' .. (ephemeral and 'true' or 'false') .. ',"event":' .. ARGV[1] .. '}'
 if not ephemeral then
   redis.call('RPUSH', KEYS[2], entry)
   redis.call('LTRIM', KEYS[2], -tonumber(ARGV[5]), -1)
@@ -54,6 +60,22 @@ export async function createRedisBackbone(options: RedisBackboneOptions): Promis
     for (const listener of listeners) listener(envelope);
   });
   subscriber.on('error', (err) => log.warn({ err }, 'realtime: redis subscriber error'));
+  // After a reconnect: what was published while the connection was down never arrived. Subscribed again
+  // (ioredis resubscribes too; awaiting our own SUBSCRIBE says when it holds), the listeners catch up.
+  const reconnectListeners: (() => void)[] = [];
+  let connected = false;
+  subscriber.on('ready', () => {
+    if (!connected) {
+      connected = true;
+      return;
+    }
+    subscriber
+      .subscribe(channel)
+      .then(() => {
+        for (const listener of reconnectListeners) listener();
+      })
+      .catch((err: unknown) => log.warn({ err }, 'realtime: resubscribe failed'));
+  });
   await subscriber.subscribe(channel);
 
   const seqKey = (accountId: number) => `realtime:seq:${accountId}`;
@@ -80,6 +102,9 @@ export async function createRedisBackbone(options: RedisBackboneOptions): Promis
     onEnvelope(listener) {
       listeners.push(listener);
     },
+    onReconnect(listener) {
+      reconnectListeners.push(listener);
+    },
     async replay(accountId, afterSeq) {
       const [seq, list] = await Promise.all([redis.get(seqKey(accountId)), redis.lrange(bufferKey(accountId), 0, -1)]);
       const entries = list.map((raw) => JSON.parse(raw) as Envelope);
@@ -99,6 +124,7 @@ export async function createRedisBackbone(options: RedisBackboneOptions): Promis
     },
     async close() {
       listeners.splice(0);
+      reconnectListeners.splice(0);
       subscriber.disconnect();
     },
   };

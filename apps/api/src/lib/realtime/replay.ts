@@ -1,6 +1,14 @@
 import type { Envelope, ReplayResult } from './types.ts';
 
 /**
+ * Where a new per-account counter starts: the time x1000. A counter that is lost (Redis without its data,
+ * a restarted process without Redis) so restarts above every seq it handed out before, unless it took
+ * more than a thousand events a millisecond on average: a client's older last_seq then falls before
+ * the new buffer and gets a resync, never the new counter's events as if they were the ones it missed.
+ */
+export const epochStart = (now = Date.now()) => now * 1000;
+
+/**
  * What a client that last saw `afterSeq` is missing, given the buffered entries (oldest first) and the
  * account's current seq: the entries after it when the buffer still reaches back that far, else a resync.
  */

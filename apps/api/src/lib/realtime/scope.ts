@@ -14,6 +14,7 @@ export function canSee(subscriber: Subscriber, event: RealtimeEvent): boolean {
   switch (event.name) {
     case 'account.cache_invalidated':
     case 'presence.update':
+    case 'resync.required':
       return true;
     case 'conversation.mentioned':
     case 'notification.created':

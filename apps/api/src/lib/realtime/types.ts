@@ -7,7 +7,17 @@ export type PresenceEvent = {
   data: { account_id: number; users: Record<string, string>; contacts: Record<string, string> };
 };
 
-export type RealtimeEvent = DomainEvent | PresenceEvent;
+/**
+ * Published by a hub that could not publish some of the account's events (Redis down): every member
+ * refetches, as after a replay that cannot reach back. Takes a seq like any event.
+ */
+export type ResyncEvent = {
+  name: 'resync.required';
+  accountId: number;
+  data: { account_id: number; last_seq: null };
+};
+
+export type RealtimeEvent = DomainEvent | PresenceEvent | ResyncEvent;
 
 /**
  * One event as it travels between processes: its per-account sequence number, when it was stamped,
@@ -25,6 +35,8 @@ export type Backbone = {
   /** Stamps the event and hands it to every process's `onEnvelope` (this one included) exactly once. */
   publish: (event: RealtimeEvent, options?: { ephemeral?: boolean }) => Promise<void>;
   onEnvelope: (listener: (envelope: Envelope) => void) => void;
+  /** Called when delivery resumes after an interruption (envelopes published meanwhile did not arrive). */
+  onReconnect: (listener: () => void) => void;
   /** The account's events after `afterSeq` still in the buffer, or a resync when some were dropped. */
   replay: (accountId: number, afterSeq: number) => Promise<ReplayResult>;
   /** Adds `delta` (0 to only read) to the user's open subscriptions in the account; answers the users now online. */
