@@ -37,6 +37,24 @@ export function latestMailTo(email: string): string {
   throw new Error(`no mail to ${email} in ${outbox}`);
 }
 
+/**
+ * The mail `action` makes the server send to `email`: the server sends some mails after answering (a password
+ * reset does not wait for the mail server), so this waits for a mail newer than the one there before.
+ */
+export async function mailAfter(email: string, action: () => Promise<unknown>): Promise<string> {
+  const newest = () => {
+    try {
+      return latestMailTo(email);
+    } catch {
+      return null; // none yet
+    }
+  };
+  const before = newest();
+  await action();
+  await expect.poll(newest, { message: `a new mail to ${email}` }).not.toBe(before);
+  return newest()!;
+}
+
 /** `adminPage`: a page already signed in as the seeded administrator, on their dashboard. */
 export const test = base.extend<{ adminPage: Page & { accountId: number } }>({
   // Pages and request contexts talk to the worker's own server.

@@ -147,6 +147,15 @@ describe('revocation', () => {
     expect(await notRefused(other)).toEqual([]);
     await expectCableRevoked(live);
     expect(reset.json().data.pubsub_token).not.toBe(live.token);
+    // The session the reset signed in subscribes with the new token; a logout that reaches the hub late (it is
+    // published after the commit, through Redis) must not end it: it was for the token the reset retired.
+    const fresh = await liveSocket(member.user.id);
+    expect(fresh.token).toBe(reset.json().data.pubsub_token);
+    t.app.bus.publish({ name: 'user:logout', accountId, userId: member.user.id, data: {} });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(fresh.client.frames.some((f) => typeof f.message === 'object' && f.message.event === 'user:logout')).toBe(false);
+    expect(fresh.client.closed).toBe(false);
+    fresh.client.close();
   });
 
   it('a password change on the profile ends every other session (401 everywhere) and keeps the caller', async () => {

@@ -26,6 +26,7 @@ export function hasSession(): boolean {
 export function storeSession(headers: Headers): boolean {
   const session = Object.fromEntries(SESSION_HEADERS.map((h) => [h, headers.get(h) ?? ''])) as SessionHeaders;
   if (SESSION_HEADERS.some((h) => !session[h])) return false;
+  signingOut = false;
   writeSession(session);
   return true;
 }
@@ -37,6 +38,16 @@ function writeSession(session: SessionHeaders): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${SESSION_COOKIE}=${encodeURIComponent(JSON.stringify(session))}${expires}; path=/; SameSite=Strict${secure}`;
 }
+
+/**
+ * Set while this tab signs out: the server's `user:logout` for the token it retires may arrive before the
+ * sign-out's own answer, and must not turn a sign-out into "your session expired".
+ */
+let signingOut = false;
+export const beginSignOut = (): void => {
+  signingOut = true;
+};
+export const isSigningOut = (): boolean => signingOut;
 
 export function clearSession(): void {
   document.cookie = `${SESSION_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; SameSite=Strict`;

@@ -28,6 +28,8 @@ type Connection = { socket: WebSocket; subscriptions: Map<string, Subscription>;
 
 type Subscription = Subscriber & {
   identifier: string;
+  /** The pubsub token it subscribed with: a `user:logout` ends it only once that token is no longer the user's. */
+  pubsubToken: string;
   connection: Connection;
   /** Live events wait here while the replay is being sent. */
   pending: Envelope[] | null;
@@ -180,6 +182,7 @@ export class Hub {
       ...membership,
       accountId: room.account_id,
       identifier,
+      pubsubToken: room.pubsub_token,
       connection,
       pending: room.last_seq === undefined ? null : [],
       caughtUpTo: 0,
@@ -213,7 +216,8 @@ export class Hub {
       sub.pending = null;
       for (const envelope of pending) {
         if (!envelope.ephemeral && envelope.seq <= sub.caughtUpTo) continue;
-        this.sendEnvelope(sub, envelope);
+        if (envelope.event.name === 'user:logout') void this.logOut(sub, envelope);
+        else this.sendEnvelope(sub, envelope);
         if (!envelope.ephemeral) sub.caughtUpTo = envelope.seq;
       }
     }
@@ -263,14 +267,28 @@ export class Hub {
         continue;
       }
       if (!envelope.ephemeral) sub.caughtUpTo = envelope.seq;
-      if (visible) this.sendEnvelope(sub, envelope);
-      // Its token is no longer valid: the subscription ends here (a resubscribe with it is refused).
-      if (visible && envelope.event.name === 'user:logout') this.revoke(sub);
+      if (visible && envelope.event.name === 'user:logout') void this.logOut(sub, envelope);
+      else if (visible) this.sendEnvelope(sub, envelope);
     }
     // Inbox members or roles changed: re-read the scope of this account's subscribers.
     if (envelope.event.name === 'account.cache_invalidated') {
       for (const sub of subs) void this.refresh(sub);
     }
+  }
+
+  /**
+   * A `user:logout` ends the subscriptions made with the token it revoked. One made since with the new token (the
+   * session a password reset signs in, a sign-in right after the last sign-out) is left alone: the event may reach
+   * this process after that subscription was made.
+   */
+  private async logOut(sub: Subscription, envelope: Envelope) {
+    try {
+      if (await findMembershipByToken(this.options.db, sub.pubsubToken, sub.accountId)) return;
+    } catch (err) {
+      this.options.log.warn({ err, accountId: sub.accountId }, 'realtime: could not check a signed-out token; the subscription ends');
+    }
+    this.sendEnvelope(sub, envelope);
+    this.revoke(sub);
   }
 
   /** Ends a subscription whose token was revoked, and its socket when nothing else is subscribed on it. */

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@app/shared/users';
 import { api, apiRequest } from '../../lib/api-client.ts';
 import { forgetAccountCaches } from '../../lib/local-data.ts';
-import { clearSession, hasSession, storeSession } from '../../lib/session.ts';
+import { beginSignOut, clearSession, hasSession, storeSession } from '../../lib/session.ts';
 
 // The login screen's chunk: the answers' schemas are imported only when a development build checks them.
 const authSchemas = () => import('@app/shared/auth');
@@ -42,7 +42,10 @@ export function useSignIn() {
 export function useSignOut() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api('/auth/sign_out', { method: 'DELETE', schema: () => authSchemas().then((m) => m.SuccessSchema) }).catch(() => undefined),
+    mutationFn: () => {
+      beginSignOut();
+      return api('/auth/sign_out', { method: 'DELETE', schema: () => authSchemas().then((m) => m.SuccessSchema) }).catch(() => undefined);
+    },
     onSettled: () => {
       const user = client.getQueryData<CurrentUser>(sessionKeys.currentUser());
       clearSession();

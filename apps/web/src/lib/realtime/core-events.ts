@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { SESSION_EXPIRED_EVENT } from '../api-client.ts';
 import { fullPageLoad } from '../full-page-load.ts';
-import { clearSession } from '../session.ts';
+import { clearSession, isSigningOut } from '../session.ts';
 import type { CableEvent } from './types.ts';
 
 /** The resources of the account's cache keys (000 section 3): label, inbox, team. */
@@ -60,6 +60,8 @@ export async function applyCoreEvent({ event, data }: CableEvent, { client, acco
       return;
     }
     case 'user:logout':
+      // this tab is signing out itself: the sign-out goes to the login screen on its own
+      if (isSigningOut()) return;
       clearSession();
       window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
       return;

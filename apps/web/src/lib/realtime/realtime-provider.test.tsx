@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { SESSION_EXPIRED_EVENT } from '../api-client.ts';
-import { hasSession, storeSession } from '../session.ts';
+import { beginSignOut, hasSession, storeSession } from '../session.ts';
 import { sessionHeaders } from '../../test/fixtures.ts';
 import { fakeCable } from './fake-cable.ts';
 import { onCableEvent, onCableLifecycle, sendCable, useCableStatus } from './cable-bus.ts';
@@ -109,6 +109,18 @@ describe('RealtimeProvider', () => {
     act(() => cable.last.event('user:logout', {}, 1));
     expect(hasSession()).toBe(false);
     expect(expired).toHaveBeenCalledTimes(1);
+    window.removeEventListener(SESSION_EXPIRED_EVENT, expired);
+  });
+
+  it('a user:logout that arrives while this tab signs out is not an expired session (the sign-out goes to login itself)', () => {
+    storeSession(new Headers(sessionHeaders()));
+    const { cable } = setup();
+    const expired = vi.fn();
+    window.addEventListener(SESSION_EXPIRED_EVENT, expired);
+    act(() => cable.last.accept());
+    beginSignOut();
+    act(() => cable.last.event('user:logout', {}, 1));
+    expect(expired).not.toHaveBeenCalled();
     window.removeEventListener(SESSION_EXPIRED_EVENT, expired);
   });
 
