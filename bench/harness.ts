@@ -67,7 +67,9 @@ export async function startServer(options: { dataDir: string; logFile: string; e
 
 /** SIGTERM, then SIGKILL after 10 s. */
 export async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
+  // a child that ended on a signal has no exit code but a signal code; waiting for its 'exit' again would
+  // never settle (the bench then ended with "unsettled top-level await", exit 13)
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
