@@ -3,6 +3,7 @@ import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type PgModule from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -57,7 +58,7 @@ type QueryConfig = { text?: unknown; name?: unknown };
  * conversation list's page query the planning took as long as running it. Statements without parameters are left
  * alone (they may hold several commands, which a prepared statement cannot).
  */
-function preparingClient(pg: typeof import('pg').default) {
+function preparingClient(pg: typeof PgModule) {
   const names = new Map<string, string>();
   const nameOf = (text: string) => {
     let name = names.get(text);
