@@ -27,6 +27,7 @@ async function open(config: Config): Promise<Database> {
     url: config.databaseUrl,
     dataDir: `${config.dataDir}/db`,
     poolSize: config.dbPoolSize,
+    prepare: config.dbPreparedStatements,
   });
   await database.migrate();
   return database;

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type PgModule from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -32,19 +34,66 @@ export type ConnectOptions = {
   poolSize?: number;
   /** PGlite only: start from this dump of a data dir (`dumpDataDir`) instead of an empty database. */
   loadDataDir?: Blob | undefined;
+  /**
+   * Postgres only: run every statement with parameters as a named prepared statement (default true), so each
+   * connection parses and plans a statement once instead of on every request. Off behind a pooler that does not
+   * keep prepared statements (PgBouncer in transaction mode before 1.21).
+   */
+  prepare?: boolean;
 };
 
 export async function connect(options: ConnectOptions = {}): Promise<Database> {
-  return options.url ? connectPostgres(options.url, options.poolSize ?? 10) : connectPglite(options.dataDir, options.loadDataDir);
+  return options.url ? connectPostgres(options.url, options.poolSize ?? 10, options.prepare ?? true) : connectPglite(options.dataDir, options.loadDataDir);
 }
 
-async function connectPostgres(url: string, max: number): Promise<Database> {
+/** Statements one connection keeps prepared at most; past it, new texts run unnamed (as without `prepare`). */
+export const PREPARED_PER_CONNECTION = 2_000;
+
+type QueryConfig = { text?: unknown; name?: unknown };
+
+/**
+ * A node-postgres client that names each statement with parameters after a hash of its text. node-postgres then
+ * parses it once per connection and Postgres plans it once (a generic plan once it is no worse than the custom
+ * ones, Postgres's own rule), where an unnamed statement is parsed and planned on every execution: for the
+ * conversation list's page query the planning took as long as running it. Statements without parameters are left
+ * alone (they may hold several commands, which a prepared statement cannot).
+ */
+function preparingClient(pg: typeof PgModule) {
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (!name) {
+      name = `q_${createHash('sha1').update(text).digest('base64url').slice(0, 27)}`;
+      // the texts a process runs are bounded by its code, save the lengths of IN lists: keep the map bounded anyway
+      if (names.size >= PREPARED_PER_CONNECTION * 5) names.clear();
+      names.set(text, name);
+    }
+    return name;
+  };
+  return class PreparingClient extends pg.Client {
+    private readonly prepared = new Set<string>();
+
+    override query(...args: unknown[]): never {
+      const [config, values] = args as [QueryConfig | string, unknown];
+      if (typeof config === 'object' && config !== null && typeof config.text === 'string' && config.name === undefined && Array.isArray(values) && values.length > 0) {
+        const name = nameOf(config.text);
+        if (this.prepared.has(name) || this.prepared.size < PREPARED_PER_CONNECTION) {
+          this.prepared.add(name);
+          args[0] = { ...config, name };
+        }
+      }
+      return (super.query as (...a: unknown[]) => never)(...args);
+    }
+  };
+}
+
+async function connectPostgres(url: string, max: number, prepare: boolean): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   // timestamptz and jsonb come back parsed; bigint counts as numbers where they fit.
   pg.types.setTypeParser(20, (v) => Number(v));
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, ...(prepare ? { Client: preparingClient(pg) } : {}) });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });

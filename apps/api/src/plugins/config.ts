@@ -39,6 +39,7 @@ export const EnvSchema = z.object({
   DEPLOYMENT: z.enum(['self_hosted', 'cloud']).default('self_hosted'),
   WEB_DIST_DIR: z.string().optional(),
   DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  DB_PREPARED_STATEMENTS: flag.default(true),
   AGENT_BOTS_ENABLED: flag.default(true),
   GOOGLE_OAUTH_CLIENT_ID: z.string().trim().optional(),
   GOOGLE_OAUTH_CLIENT_SECRET: z.string().trim().optional(),
@@ -98,6 +99,8 @@ export type Config = {
   deployment: 'self_hosted' | 'cloud';
   webDistDir: string;
   dbPoolSize: number;
+  /** Statements with parameters run as named prepared statements (DB_PREPARED_STATEMENTS, default on). */
+  dbPreparedStatements: boolean;
   /** Installation switch for agent bots (000 section 6: the agent-bots item needs a global config flag). */
   agentBotsEnabled: boolean;
   /** Providers whose inbox authorization is configured (google and microsoft mail, twitter, facebook pages). */
@@ -184,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deployment: e.DEPLOYMENT,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     dbPoolSize: e.DB_POOL_SIZE,
+    dbPreparedStatements: e.DB_PREPARED_STATEMENTS,
     agentBotsEnabled: e.AGENT_BOTS_ENABLED,
     oauth: {
       ...oauthClient('google', e.GOOGLE_OAUTH_CLIENT_ID, e.GOOGLE_OAUTH_CLIENT_SECRET),

@@ -3,13 +3,13 @@ import { concurrently } from '../../lib/concurrently.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import { listAgentsByIds } from '../agents/service.ts';
 import { serializeContactPush } from '../contacts/service.ts';
-import { messageSummaries } from '../messages/service.ts';
+import { summariesOfPicks } from '../messages/service.ts';
 import type { ConversationListRow } from './queries.ts';
 import { serializeConversation } from './serializers.ts';
 
 /**
- * Conversation payloads for a page of rows: assignees and message summaries are loaded in batch
- * (a fixed number of queries, whatever the page size).
+ * Conversation payloads for a page of rows: assignees and the messages the rows picked for their summaries are
+ * loaded in batch (two queries at once, whatever the page size).
  */
 export async function presentConversations(ctx: AccountCtx, rows: ConversationListRow[]): Promise<Conversation[]> {
   if (rows.length === 0) return [];
@@ -18,10 +18,10 @@ export async function presentConversations(ctx: AccountCtx, rows: ConversationLi
     ctx.db,
     () => listAgentsByIds(ctx, assigneeIds),
     () =>
-      messageSummaries(
+      summariesOfPicks(
         ctx.db,
         ctx.accountId,
-        rows.map((r) => ({ id: r.conversation.id, agentLastSeenAt: r.conversation.agentLastSeenAt })),
+        rows.map((r) => ({ conversationId: r.conversation.id, displayId: r.conversation.displayId, lastId: r.lastId, lastNonActivityId: r.lastNonActivityId, unreadCount: r.unreadCount })),
         ctx.storage,
       ),
   );

@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { schema, type Executor } from '@app/db';
+import { summaryPickColumns } from '../messages/service.ts';
 import { scopeCondition, type ConversationScope } from './scope.ts';
 
 const { conversations, contacts, contactInboxes, inboxes, channels, teams, inboxMembers, accountUsers, users, conversationParticipants, labels } = schema;
@@ -20,21 +21,45 @@ export async function findConversationRow(db: Executor, scope: ConversationScope
 /**
  * What a conversation payload needs besides the row: its contact (joined), and its channel, team name and
  * contact inbox's hmac flag as scalar subqueries. A six-way join cost more to plan (≈2 ms) than to run
- * for a 25-row page; the subqueries are planned apart and each reads one row by primary key.
+ * for a 25-row page; the subqueries are planned apart and each reads one row by primary key. The message
+ * summary's picks (last message, last non-activity message, unread count) come with the page too, instead of a
+ * second round trip; Postgres evaluates these subqueries only for the rows the LIMIT keeps.
  */
-const listColumns = {
-  conversation: conversations,
-  contact: contacts,
-  channelType: sql<string>`(select ${channels.channelType} from ${inboxes} join ${channels} on ${channels.id} = ${inboxes.channelId} where ${inboxes.id} = ${conversations.inboxId})`,
-  teamName: sql<string | null>`(select ${teams.name} from ${teams} where ${teams.id} = ${conversations.teamId})`,
-  hmacVerified: sql<boolean | null>`(select ${contactInboxes.hmacVerified} from ${contactInboxes} where ${contactInboxes.id} = ${conversations.contactInboxId})`,
+function listColumns(): ListColumns {
+  // built on first use: messages and conversations import each other, so not at module load
+  return (columns ??= {
+    conversation: conversations,
+    contact: contacts,
+    channelType: sql<string>`(select ${channels.channelType} from ${inboxes} join ${channels} on ${channels.id} = ${inboxes.channelId} where ${inboxes.id} = ${conversations.inboxId})`,
+    teamName: sql<string | null>`(select ${teams.name} from ${teams} where ${teams.id} = ${conversations.teamId})`,
+    hmacVerified: sql<boolean | null>`(select ${contactInboxes.hmacVerified} from ${contactInboxes} where ${contactInboxes.id} = ${conversations.contactInboxId})`,
+    ...summaryPickColumns(conversations.id, conversations.agentLastSeenAt),
+  });
+}
+type ListColumns = {
+  conversation: typeof conversations;
+  contact: typeof contacts;
+  channelType: SQL<string>;
+  teamName: SQL<string | null>;
+  hmacVerified: SQL<boolean | null>;
+} & ReturnType<typeof summaryPickColumns>;
+let columns: ListColumns | undefined;
+
+export type ConversationListRow = {
+  conversation: ConversationRow;
+  contact: ContactRow;
+  channelType: string;
+  teamName: string | null;
+  hmacVerified: boolean | null;
+  lastId: number | null;
+  lastNonActivityId: number | null;
+  unreadCount: number;
 };
-export type ConversationListRow = { conversation: ConversationRow; contact: ContactRow; channelType: string; teamName: string | null; hmacVerified: boolean | null };
 
 /** A page of conversations with what their payloads need, in one query. */
 export function selectConversationRows(db: Executor, where: SQL | undefined, orderBy: SQL[], limit: number, offset: number): Promise<ConversationListRow[]> {
   return db
-    .select(listColumns)
+    .select(listColumns())
     .from(conversations)
     .innerJoin(contacts, eq(contacts.id, conversations.contactId))
     .where(where)

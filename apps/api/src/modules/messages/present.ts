@@ -13,6 +13,7 @@ import {
   summaryPicks,
   userSenders,
   type MessageRow,
+  type SummaryPick,
 } from './queries.ts';
 import { serializeAttachment, serializeBotSender, serializeLoaded, serializeMessage, serializeUserSender } from './serializers.ts';
 
@@ -76,7 +77,14 @@ export async function messageSummaries(
   conversations: { id: number; agentLastSeenAt: Date | null }[],
   storage?: Pick<Storage, 'url'>,
 ): Promise<Map<number, MessageSummary>> {
-  const picks = await summaryPicks(db, accountId, conversations);
+  return summariesOfPicks(db, accountId, await summaryPicks(db, accountId, conversations), storage);
+}
+
+/**
+ * The summaries of picks made elsewhere (the conversation list selects them with its page, saving the round trip
+ * of summaryPicks): the picked messages are loaded in one prepared statement.
+ */
+export async function summariesOfPicks(db: Executor, accountId: number, picks: SummaryPick[], storage?: Pick<Storage, 'url'>): Promise<Map<number, MessageSummary>> {
   const ids = [...new Set(picks.flatMap((p) => [p.lastId, p.lastNonActivityId]).filter((id): id is number => id !== null))];
   const loaded = new Map((await loadMessagesByIds(db, accountId, ids)).map((m) => [m.message.id, m]));
   const url = storage?.url ?? ((key: string) => `/uploads/${key}`);

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, is, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { PgTransaction, type PgInsertValue, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { PgTransaction, type AnyPgColumn, type PgInsertValue, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { schema, type Executor } from '@app/db';
 import type { OutboxLane } from '@app/db/schema';
 import type { ConversationStatus, MessageStatus } from '@app/shared/constants';
@@ -479,32 +479,36 @@ export const UNREAD_COUNT_CAP = 100;
 export type SummaryPick = { conversationId: number; displayId: number; lastId: number | null; lastNonActivityId: number | null; unreadCount: number };
 
 /**
- * Per conversation, in one statement: the latest message id, the latest non-activity message id (two
- * LATERAL index scans backwards on (conversation_id, id)) and the unread count, capped at
- * UNREAD_COUNT_CAP: incoming, non-private messages newer than agent_last_seen_at (001 section 4).
+ * A conversation's summary pick as three scalar subqueries over its id and agent_last_seen_at: the latest message
+ * id and the latest non-activity message id (index scans backwards on (conversation_id, id)), and the unread count,
+ * capped at UNREAD_COUNT_CAP: incoming, non-private messages newer than agent_last_seen_at (001 section 4). The
+ * conversation list selects them with its page; summaryPicks over a list of ids.
  */
+export function summaryPickColumns(id: SQL | AnyPgColumn, seen: SQL | AnyPgColumn) {
+  return {
+    lastId: sql<number | null>`(select m.id from ${messages} m where m.conversation_id = ${id} order by m.id desc limit 1)`,
+    lastNonActivityId: sql<number | null>`(select m.id from ${messages} m where m.conversation_id = ${id} and m.message_type <> 'activity' order by m.id desc limit 1)`,
+    unreadCount: sql<number>`(select count(*)::integer from (
+        select 1 from ${messages} u
+        where u.conversation_id = ${id} and u.message_type = 'incoming' and u.private = false
+          and (${seen} is null or u.created_at > ${seen})
+        limit ${UNREAD_COUNT_CAP}
+      ) unread)`.mapWith(Number),
+  };
+}
+
+/** The summary picks of these conversations of the account (by database id), as of the given agent_last_seen_at. */
 export async function summaryPicks(db: Executor, accountId: number, list: { id: number; agentLastSeenAt: Date | null }[]): Promise<SummaryPick[]> {
   if (list.length === 0) return [];
   const values = sql.join(
     list.map((c) => sql`(${c.id}::integer, ${c.agentLastSeenAt ? c.agentLastSeenAt.toISOString() : null}::timestamptz)`),
     sql`, `,
   );
+  const { lastId, lastNonActivityId, unreadCount } = summaryPickColumns(sql`c.id`, sql`c.seen`);
   const result = await db.execute(sql`
-    select c.id as conversation_id, cv.display_id, l.id as last_id, n.id as non_activity_id,
-      (select count(*)::integer from (
-        select 1 from ${messages} u
-        where u.conversation_id = c.id and u.message_type = 'incoming' and u.private = false
-          and (c.seen is null or u.created_at > c.seen)
-        limit ${UNREAD_COUNT_CAP}
-      ) unread) as unread_count
+    select c.id as conversation_id, cv.display_id, ${lastId} as last_id, ${lastNonActivityId} as non_activity_id, ${unreadCount} as unread_count
     from (values ${values}) as c(id, seen)
-    join ${conversations} cv on cv.id = c.id and cv.account_id = ${accountId}
-    left join lateral (
-      select m.id from ${messages} m where m.conversation_id = c.id order by m.id desc limit 1
-    ) l on true
-    left join lateral (
-      select m.id from ${messages} m where m.conversation_id = c.id and m.message_type <> 'activity' order by m.id desc limit 1
-    ) n on true`);
+    join ${conversations} cv on cv.id = c.id and cv.account_id = ${accountId}`);
   // Both drivers (node-postgres and PGlite) answer raw statements as { rows }.
   const { rows } = result as unknown as {
     rows: { conversation_id: number; display_id: number; last_id: number | null; non_activity_id: number | null; unread_count: number }[];

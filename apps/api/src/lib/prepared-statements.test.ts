@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { connect } from '@app/db';
+import '../../test/infrastructure.ts';
+
+const databaseUrl = inject('infrastructure').databaseUrl;
+
+type Tx = Parameters<Parameters<Awaited<ReturnType<typeof connect>>['db']['transaction']>[0]>[0];
+
+/** A statement with one parameter, run as the app runs its queries. */
+const probe = (tx: Tx, n: number) => tx.execute(sql`select ${n}::integer + 1 as probe_answer`);
+
+/** The statements this session prepared for the probe. */
+async function preparedProbes(tx: Tx) {
+  const result = (await tx.execute(sql`select name from pg_prepared_statements where statement like 'select $1::integer + 1 as probe_answer'`)) as unknown as { rows: { name: string }[] };
+  return result.rows;
+}
+
+describe.skipIf(!databaseUrl)('prepared statements (Postgres)', () => {
+  it('a statement with parameters is prepared once per connection under a name, then executed by it', async () => {
+    const database = await connect({ url: databaseUrl!, poolSize: 1 });
+    try {
+      await database.db.transaction(async (tx) => {
+        for (const n of [1, 2, 3]) await probe(tx, n);
+        const prepared = await preparedProbes(tx);
+        expect(prepared).toHaveLength(1);
+        expect(prepared[0]!.name).toMatch(/^q_/);
+      });
+      // a statement without parameters may hold several commands: it is never prepared
+      await database.db.execute(sql.raw('select 1; select 2'));
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('DB_PREPARED_STATEMENTS=false (prepare: false) leaves every statement unnamed, for poolers that drop them', async () => {
+    const database = await connect({ url: databaseUrl!, poolSize: 1, prepare: false });
+    try {
+      await database.db.transaction(async (tx) => {
+        for (const n of [1, 2]) await probe(tx, n);
+        expect(await preparedProbes(tx)).toHaveLength(0);
+      });
+    } finally {
+      await database.close();
+    }
+  });
+});
