@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { connect, type Database } from '@app/db';
 import type { SessionHeaders } from '@app/shared/auth';
+import { SESSION_COOKIE } from '@app/shared/session';
 import { buildApp, type App } from '../app.ts';
 import { buildTestApp, usingPglite, type TestContext } from '../../test/helpers.ts';
 import { createAccountWithAdmin, createMember, PASSWORD, type Member } from '../../test/factories.ts';
+import { CableClient, pubsubTokenOf } from './support.ts';
 
 /**
  * Revocation reaches every process at once (issue 15): each change that takes a caller's access away counts from
@@ -20,13 +22,14 @@ let second: { app: App; database: Database; redis: Redis } | undefined;
 
 beforeAll(async () => {
   t = await buildTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
   const redisUrl = inject('infrastructure').redisUrl;
   // The embedded setup (PGlite, no Redis) is one process by construction: only the first app runs there.
   if (usingPglite() || !t.redis || !t.database.url || !redisUrl) return;
   const database = await connect({ url: t.database.url, poolSize: 2 });
   const redis = new Redis(redisUrl, { keyPrefix: t.redis.options.keyPrefix, maxRetriesPerRequest: 2 });
   const app = await buildApp({ config: t.config, database, mailer: t.mailer, redis, logger: false });
-  await app.ready();
+  await app.listen({ port: 0, host: '127.0.0.1' });
   second = { app, database, redis };
 }, 30_000);
 
@@ -184,5 +187,93 @@ describe('account', () => {
     expect(await answers(url, agent.headers)).toEqual(everywhere(403));
     await call('PATCH', accountUrl(accountId), admin.headers, { features: { team_management: true } });
     expect(await answers(url, agent.headers)).toEqual(everywhere(200));
+  });
+});
+
+describe('/cable sockets of a retired token', () => {
+  /** A dashboard's socket: the browser sends the session cookie with the handshake. */
+  const dashboardSocket = (app: App, session: SessionHeaders) =>
+    CableClient.open(app, { cookie: `${SESSION_COOKIE}=${encodeURIComponent(JSON.stringify(session))}` });
+
+  async function subscribed(client: CableClient, accountId: number, userId: number, token: string) {
+    expect(await client.subscribe({ pubsub_token: token, account_id: accountId, user_id: userId })).toBe('confirm_subscription');
+    return client;
+  }
+
+  const loggedOut = async (client: CableClient) => {
+    await client.next((f) => typeof f.message === 'object' && f.message.event === 'user:logout');
+    await waitUntil(() => client.closed);
+  };
+
+  async function waitUntil(done: () => boolean, timeoutMs = 5000) {
+    const deadline = Date.now() + timeoutMs;
+    while (!done()) {
+      if (Date.now() > deadline) throw new Error('timed out');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  /** The process the other sockets live on: the second one when there is one, so the logout crosses Redis. */
+  const elsewhere = () => second?.app ?? t.app;
+
+  it('password change on the profile signs out the other sessions\' sockets and session-less ones, in every process; the caller\'s stays', async () => {
+    const { accountId, agent } = await team();
+    const otherSession = await signIn(agent.user.email);
+    const token = await pubsubTokenOf(t, agent.user.id);
+    const callers = await subscribed(await dashboardSocket(t.app, agent.headers), accountId, agent.user.id, token);
+    const callersElsewhere = await subscribed(await dashboardSocket(elsewhere(), agent.headers), accountId, agent.user.id, token);
+    const others = await subscribed(await dashboardSocket(elsewhere(), otherSession), accountId, agent.user.id, token);
+    const sessionless = await subscribed(await CableClient.open(elsewhere()), accountId, agent.user.id, token);
+    const password = 'Brand-new-pass-9';
+    const res = await call('PUT', '/api/v1/profile', agent.headers, { profile: { current_password: PASSWORD, password, password_confirmation: password } });
+
+    await Promise.all([loggedOut(others), loggedOut(sessionless)]);
+    // the caller's sockets got the same logout at the same moment: give their session check time to go wrong
+    await new Promise((r) => setTimeout(r, 300));
+    for (const client of [callers, callersElsewhere]) {
+      expect(client.closed).toBe(false);
+      expect(client.events().map((e) => e.event)).not.toContain('user:logout');
+    }
+    // the retired token subscribes to nothing any more; the one the caller got back does
+    const fresh = (res.json() as { pubsub_token: string }).pubsub_token;
+    expect(fresh).not.toBe(token);
+    const late = await CableClient.open(t.app);
+    expect(await late.subscribe({ pubsub_token: token, account_id: accountId })).toBe('reject_subscription');
+    expect(await late.subscribe({ pubsub_token: fresh, account_id: accountId })).toBe('confirm_subscription');
+    for (const client of [callers, callersElsewhere, late]) client.close();
+  });
+
+  it('access token reset signs out session-less sockets, in every process; sockets of live dashboard sessions stay', async () => {
+    const { accountId, agent } = await team();
+    const token = await pubsubTokenOf(t, agent.user.id);
+    const dashboard = await subscribed(await dashboardSocket(elsewhere(), agent.headers), accountId, agent.user.id, token);
+    const sessionless = await subscribed(await CableClient.open(elsewhere()), accountId, agent.user.id, token);
+    const res = await call('POST', '/api/v1/profile/reset_access_token', agent.headers);
+    await loggedOut(sessionless);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(dashboard.closed).toBe(false);
+    expect((res.json() as { pubsub_token: string }).pubsub_token).not.toBe(token);
+    dashboard.close();
+  });
+
+  it('password reset signs out every socket, those opened in a (now ended) dashboard session included', async () => {
+    const { accountId, agent } = await team();
+    const token = await pubsubTokenOf(t, agent.user.id);
+    const dashboard = await subscribed(await dashboardSocket(elsewhere(), agent.headers), accountId, agent.user.id, token);
+    t.mailer.clear();
+    await call('POST', '/auth/password', undefined, { email: agent.user.email });
+    const reset = decodeURIComponent(/reset_password_token=([^\s&]+)/.exec(t.mailer.last(agent.user.email)!.text)![1]!);
+    const password = 'Brand-new-pass-9';
+    await call('PUT', '/auth/password', undefined, { reset_password_token: reset, password, password_confirmation: password });
+    await loggedOut(dashboard);
+  });
+
+  it('a forged or unreadable session cookie keeps nothing open', async () => {
+    const { accountId, agent } = await team();
+    const token = await pubsubTokenOf(t, agent.user.id);
+    const forged = await subscribed(await dashboardSocket(elsewhere(), { ...agent.headers, 'access-token': 'forged' }), accountId, agent.user.id, token);
+    const garbled = await subscribed(await CableClient.open(elsewhere(), { cookie: `${SESSION_COOKIE}=%7Bnot-json` }), accountId, agent.user.id, token);
+    await call('POST', '/api/v1/profile/reset_access_token', agent.headers);
+    await Promise.all([loggedOut(forged), loggedOut(garbled)]);
   });
 });

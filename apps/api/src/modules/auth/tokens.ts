@@ -48,8 +48,9 @@ export async function hasSessions(db: Executor, userId: number): Promise<boolean
 }
 
 /**
- * Replaces the user's `/cable` pubsub token once none of their sessions remain, so a token read by a session
- * that ended (or by whoever stole it) subscribes to nothing. Publish `signOutSockets` after the commit.
+ * Replaces the user's `/cable` pubsub token (when none of their sessions remain, on a password change or reset,
+ * on an access-token reset), so a token read by a session that ended (or by whoever stole it) subscribes to
+ * nothing. Publish `signOutSockets` after the commit: it ends the sockets that are not in a live session.
  */
 export async function rotatePubsubToken(db: Executor, userId: number): Promise<void> {
   await db.update(users).set({ pubsubToken: randomToken(18) }).where(eq(users.id, userId));
