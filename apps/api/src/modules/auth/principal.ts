@@ -16,14 +16,12 @@ export type SessionUser = { id: number; name: string; email: string; type: 'Supe
 export type FoundPrincipal = { user: SessionUser; sessionId: number | null; membership: MembershipRow | null };
 
 const userColumns = { id: users.id, name: users.name, email: users.email, type: users.type };
-const membershipFields = { ...membershipColumns, memberId: accountUsers.id };
-
-// account 0 names no account: routes outside /accounts/:accountId read no membership
+// The account route's account; 0 elsewhere, which no member row matches (the membership columns come back null).
 const memberOfAccount = and(eq(accountUsers.userId, users.id), eq(accountUsers.accountId, sql.placeholder('accountId')));
 
 const sessionQuery = (db: Db) =>
   db
-    .select({ sessionId: authTokens.id, tokenHash: authTokens.tokenHash, lastUsedAt: authTokens.lastUsedAt, ...userColumns, ...membershipFields })
+    .select({ sessionId: authTokens.id, tokenHash: authTokens.tokenHash, lastUsedAt: authTokens.lastUsedAt, ...userColumns, ...membershipColumns })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
     .leftJoin(accountUsers, memberOfAccount)
@@ -34,7 +32,7 @@ const sessionQuery = (db: Db) =>
 
 const accessTokenQuery = (db: Db) =>
   db
-    .select({ ...userColumns, ...membershipFields })
+    .select({ ...userColumns, ...membershipColumns })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.ownerId))
     .leftJoin(accountUsers, memberOfAccount)
@@ -56,16 +54,13 @@ function statements(db: Db) {
   return found;
 }
 
-type Row = { id: number; name: string; email: string; type: 'SuperAdmin' | null } & { memberId: number | null } & {
-  [K in keyof MembershipRow]: MembershipRow[K] | null;
-};
+type Row = SessionUser & { [K in keyof MembershipRow]: MembershipRow[K] | null };
 
 function principalOf(row: Row, sessionId: number | null): FoundPrincipal {
   const user = { id: row.id, name: row.name, email: row.email, type: row.type ?? null };
-  const membership =
-    row.memberId === null || row.role === null || row.status === null || row.features === null
-      ? null
-      : { status: row.status, features: row.features, role: row.role, customRoleId: row.customRoleId, customRolePermissions: row.customRolePermissions };
+  // role, status and features are NOT NULL: null means the left joins found no member row
+  const { role, status, features, customRoleId, customRolePermissions } = row;
+  const membership = role === null || status === null || features === null ? null : { role, status, features, customRoleId, customRolePermissions };
   return { user, sessionId, membership };
 }
 
