@@ -62,7 +62,14 @@ export const realtimePlugin = fp<RealtimeOptions>(
         websocket: true,
         config: { auth: 'none' },
         schema: { hide: true },
-        preHandler: async (request) => void sessions.set(request, await cookieSession(app.db, request)),
+        preHandler: async (request) => {
+          // Postgres down: the socket still opens, bound to no session (a logout then ends it like a session-less one)
+          const session = await cookieSession(app.db, request).catch((err: unknown) => {
+            request.log.warn({ err }, 'realtime: session cookie not checked');
+            return null;
+          });
+          sessions.set(request, session);
+        },
       },
       (socket, request) => hub.attach(socket, sessions.get(request) ?? null),
     );
