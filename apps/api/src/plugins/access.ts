@@ -4,7 +4,8 @@ import { resolveFeatures } from '@app/shared/accounts';
 import type { FeatureFlag } from '@app/shared/constants';
 import { canAccess, type RouteName } from '@app/shared/permissions';
 import { AppError, forbidden, notFound, unauthorized } from '../lib/app-error.ts';
-import { requireMembership } from '../lib/membership.ts';
+import { checkMembership } from '../lib/membership.ts';
+import { routeAccountId } from './auth.ts';
 import type { AccountCtx, Ctx, UserCtx } from '../lib/context.ts';
 
 declare module 'fastify' {
@@ -40,11 +41,11 @@ export const accessPlugin = fp(
       if (!access) return;
       const principal = request.principal;
       if (!principal) throw unauthorized();
-      const raw = (request.params as Record<string, string | undefined>).accountId;
-      const accountId = Number(raw);
-      if (!Number.isSafeInteger(accountId) || accountId <= 0) throw notFound();
-
-      const membership = await requireMembership(app.db, accountId, principal.user);
+      const accountId = routeAccountId(request);
+      if (accountId === null) throw notFound();
+      // plugins/auth read the membership with the caller, in the same statement
+      if (principal.account?.id !== accountId) throw new Error('the principal of an account route comes without its membership');
+      const membership = checkMembership(principal.account.membership, accountId, principal.user);
       const feature = request.routeOptions.config.feature;
       if (feature && !resolveFeatures(membership.features)[feature]) {
         throw new AppError('feature_disabled', `The ${feature} feature is not enabled for this account.`, {

@@ -1,7 +1,11 @@
 import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
 import { Redis } from 'ioredis';
-import { Hub } from '../lib/realtime/hub.ts';
+import type { FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '@app/shared/session';
+import type { Db } from '@app/db';
+import { Hub, type CableSession } from '../lib/realtime/hub.ts';
+import { findSession } from '../modules/auth/principal.ts';
 import { createMemoryBackbone } from '../lib/realtime/memory-backbone.ts';
 import { createRedisBackbone } from '../lib/realtime/redis-backbone.ts';
 
@@ -19,6 +23,25 @@ export type RealtimeOptions = {
 };
 
 /**
+ * The dashboard session whose cookie came with the handshake (ActionCable subscribes with the pubsub token only;
+ * the session decides which sockets a password change or token reset leaves open).
+ */
+async function cookieSession(db: Db, request: FastifyRequest): Promise<CableSession | null> {
+  const raw = request.cookies[SESSION_COOKIE];
+  if (!raw) return null;
+  let headers: Record<string, unknown>;
+  try {
+    headers = JSON.parse(raw) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  const { 'access-token': token, client, uid } = headers;
+  if (typeof token !== 'string' || typeof client !== 'string' || typeof uid !== 'string') return null;
+  const found = await findSession(db, { token, client, uid });
+  return found?.sessionId ? { id: found.sessionId, userId: found.user.id } : null;
+}
+
+/**
  * `/cable` in ActionCable's wire format. With Redis, events fan out through pub/sub and the sequence
  * and replay buffer live in Redis, so any number of processes serve sockets; without it, in process.
  */
@@ -31,7 +54,25 @@ export const realtimePlugin = fp<RealtimeOptions>(
     app.decorate('realtime', hub);
 
     await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-    app.get('/cable', { websocket: true, config: { auth: 'none' }, schema: { hide: true } }, (socket) => hub.attach(socket));
+    // resolved before the upgrade, so the socket is attached (and welcomed) at once
+    const sessions = new WeakMap<FastifyRequest, CableSession | null>();
+    app.get(
+      '/cable',
+      {
+        websocket: true,
+        config: { auth: 'none' },
+        schema: { hide: true },
+        preHandler: async (request) => {
+          // Postgres down: the socket still opens, bound to no session (a logout then ends it like a session-less one)
+          const session = await cookieSession(app.db, request).catch((err: unknown) => {
+            request.log.warn({ err }, 'realtime: session cookie not checked');
+            return null;
+          });
+          sessions.set(request, session);
+        },
+      },
+      (socket, request) => hub.attach(socket, sessions.get(request) ?? null),
+    );
 
     // The hub terminates its own sockets and gives back presence; @fastify/websocket closes its server.
     app.addHook('onClose', async () => {

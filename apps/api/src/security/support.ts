@@ -29,11 +29,11 @@ export class CableClient {
     });
   }
 
-  /** Connects and waits for ActionCable's welcome. */
-  static async open(app: App): Promise<CableClient> {
+  /** Connects (with the handshake headers given: a browser sends its cookies) and waits for ActionCable's welcome. */
+  static async open(app: App, headers: Record<string, string> = {}): Promise<CableClient> {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    const client = new CableClient(new WebSocket(`ws://127.0.0.1:${port}/cable`));
+    const client = new CableClient(new WebSocket(`ws://127.0.0.1:${port}/cable`, { headers }));
     await new Promise((resolve, reject) => client.socket.once('open', resolve).once('error', reject));
     await client.next((f) => f.type === 'welcome');
     return client;

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import { schema, type Executor } from '@app/db';
 import type { AccountRole } from '@app/shared/constants';
 import { memberInboxIds } from '../../modules/inbox-members/service.ts';
@@ -15,6 +15,15 @@ export async function findMembershipByToken(db: Executor, pubsubToken: string, a
     .limit(1);
   if (!row) return null;
   return { userId: row.userId, role: row.role, inboxIds: await inboxesOf(db, accountId, row.userId, row.role) };
+}
+
+/** Whether this dashboard session still lives (not signed out, revoked by a password change or reset, nor expired). */
+export async function sessionLives(db: Executor, sessionId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: schema.authTokens.id })
+    .from(schema.authTokens)
+    .where(and(eq(schema.authTokens.id, sessionId), gt(schema.authTokens.expiresAt, new Date())));
+  return row !== undefined;
 }
 
 /** The user's current role and inboxes in the account (after members changed); null when no longer a member. */

@@ -2,7 +2,7 @@ import { WebSocket } from 'ws';
 import type { Executor } from '@app/db';
 import type { EventBus } from '../event-bus.ts';
 import type { Logger } from '../logger.ts';
-import { availabilityOf, findMembership, findMembershipByToken } from './directory.ts';
+import { availabilityOf, findMembership, findMembershipByToken, sessionLives } from './directory.ts';
 import { confirmFrame, eventFrame, messageJson, parseCommand, parseIdentifier, pingFrame, rejectFrame, welcomeFrame } from './protocol.ts';
 import { canSee, type Subscriber } from './scope.ts';
 import { createTypingTimers } from './typing-timers.ts';
@@ -24,7 +24,10 @@ export type HubOptions = {
   resyncRetryMs?: number;
 };
 
-type Connection = { socket: WebSocket; subscriptions: Map<string, Subscription>; missedPongs: number };
+/** The dashboard session a socket was opened in (its cookie came with the handshake), checked when it opened. */
+export type CableSession = { id: number; userId: number };
+
+type Connection = { socket: WebSocket; subscriptions: Map<string, Subscription>; missedPongs: number; session: CableSession | null };
 
 type Subscription = Subscriber & {
   identifier: string;
@@ -113,9 +116,9 @@ export class Hub {
     if (this.lost.size > 0) this.retryResyncs();
   }
 
-  /** Takes over a freshly upgraded socket. */
-  attach(socket: WebSocket) {
-    const connection: Connection = { socket, subscriptions: new Map(), missedPongs: 0 };
+  /** Takes over a freshly upgraded socket, opened in `session` when the dashboard's session cookie came with it. */
+  attach(socket: WebSocket, session: CableSession | null = null) {
+    const connection: Connection = { socket, subscriptions: new Map(), missedPongs: 0, session };
     this.connections.add(connection);
     socket.on('pong', () => {
       connection.missedPongs = 0;
@@ -279,11 +282,15 @@ export class Hub {
   /**
    * A `user:logout` ends the subscriptions made with the token it revoked. One made since with the new token (the
    * session a password reset signs in, a sign-in right after the last sign-out) is left alone: the event may reach
-   * this process after that subscription was made.
+   * this process after that subscription was made. So is one whose socket was opened in a session of the user that
+   * still lives: a password change or an access-token reset retires the token of every socket, and only the other
+   * sessions' (and session-less clients') must end.
    */
   private async logOut(sub: Subscription, envelope: Envelope) {
+    const { session } = sub.connection;
     try {
       if (await findMembershipByToken(this.options.db, sub.pubsubToken, sub.accountId)) return;
+      if (session?.userId === sub.userId && (await sessionLives(this.options.db, session.id))) return;
     } catch (err) {
       this.options.log.warn({ err, accountId: sub.accountId }, 'realtime: could not check a signed-out token; the subscription ends');
     }

@@ -2,12 +2,10 @@ import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import { schema, type Executor } from '@app/db';
 import { SESSION_LIFETIME_SECONDS } from '@app/shared/constants';
 import type { SessionHeaders } from '@app/shared/auth';
-import { decrypt, encrypt, randomToken, safeEqual, sha256 } from '../../lib/crypto.ts';
+import { decrypt, encrypt, randomToken, sha256 } from '../../lib/crypto.ts';
 
 const { accessTokens, authTokens, userTokens, users } = schema;
 
-export type SessionUser = { id: number; name: string; email: string; type: 'SuperAdmin' | null };
-const userColumns = { id: users.id, name: users.name, email: users.email, type: users.type };
 
 /** Opens a dashboard session: a random client id and access token, only the token's hash is kept. */
 export async function createSession(
@@ -35,27 +33,6 @@ export async function createSession(
   };
 }
 
-// Writing last_used_at on every request would turn reads into writes; once every few minutes is enough.
-const TOUCH_AFTER_MS = 5 * 60 * 1000;
-
-export async function findSession(
-  db: Executor,
-  headers: { client: string; token: string; uid: string },
-): Promise<{ sessionId: number; user: SessionUser } | null> {
-  const [row] = await db
-    .select({ sessionId: authTokens.id, tokenHash: authTokens.tokenHash, lastUsedAt: authTokens.lastUsedAt, ...userColumns })
-    .from(authTokens)
-    .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(and(eq(authTokens.client, headers.client), gt(authTokens.expiresAt, new Date())))
-    .limit(1);
-  if (!row || !safeEqual(row.tokenHash, sha256(headers.token))) return null;
-  if (row.email.toLowerCase() !== headers.uid.toLowerCase()) return null;
-  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > TOUCH_AFTER_MS) {
-    await db.update(authTokens).set({ lastUsedAt: new Date() }).where(eq(authTokens.id, row.sessionId));
-  }
-  return { sessionId: row.sessionId, user: { id: row.id, name: row.name, email: row.email, type: row.type ?? null } };
-}
-
 export async function deleteSession(db: Executor, sessionId: number): Promise<void> {
   await db.delete(authTokens).where(eq(authTokens.id, sessionId));
 }
@@ -71,8 +48,9 @@ export async function hasSessions(db: Executor, userId: number): Promise<boolean
 }
 
 /**
- * Replaces the user's `/cable` pubsub token once none of their sessions remain, so a token read by a session
- * that ended (or by whoever stole it) subscribes to nothing. Publish `signOutSockets` after the commit.
+ * Replaces the user's `/cable` pubsub token (when none of their sessions remain, on a password change or reset,
+ * on an access-token reset), so a token read by a session that ended (or by whoever stole it) subscribes to
+ * nothing. Publish `signOutSockets` after the commit: it ends the sockets that are not in a live session.
  */
 export async function rotatePubsubToken(db: Executor, userId: number): Promise<void> {
   await db.update(users).set({ pubsubToken: randomToken(18) }).where(eq(users.id, userId));
@@ -104,16 +82,6 @@ export async function readAccessToken(db: Executor, secret: string, userId: numb
     .from(accessTokens)
     .where(and(eq(accessTokens.ownerType, 'user'), eq(accessTokens.ownerId, userId)));
   return row ? decrypt(secret, row.sealed) : issueAccessToken(db, secret, userId);
-}
-
-export async function findUserByAccessToken(db: Executor, token: string): Promise<SessionUser | null> {
-  const [row] = await db
-    .select(userColumns)
-    .from(accessTokens)
-    .innerJoin(users, eq(users.id, accessTokens.ownerId))
-    .where(and(eq(accessTokens.tokenHash, sha256(token)), eq(accessTokens.ownerType, 'user')))
-    .limit(1);
-  return row ? { ...row, type: row.type ?? null } : null;
 }
 
 export type OneTimePurpose = (typeof schema.userTokenPurpose.enumValues)[number];

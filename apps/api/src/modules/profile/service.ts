@@ -5,8 +5,8 @@ import { avatarExtension } from '../../lib/images.ts';
 import type { UserCtx } from '../../lib/context.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { sendConfirmation } from '../auth/service.ts';
-import { issueAccessToken, revokeSessions } from '../auth/tokens.ts';
+import { sendConfirmation, signOutSockets } from '../auth/service.ts';
+import { issueAccessToken, revokeSessions, rotatePubsubToken } from '../auth/tokens.ts';
 import { currentUser, findMembership, findUserByEmail, findUserById, touchActiveAccount, type UserRow } from '../users/service.ts';
 import { lockUser, updateMembershipRow, updateUserRow, type UserChanges } from './queries.ts';
 
@@ -58,8 +58,9 @@ async function profileChanges(ctx: UserCtx, user: UserRow, input: UpdateProfileB
 
 /**
  * Updates the signed-in user. Everything is checked before anything is written. A new password or email
- * needs the current password; a new password and ends every other session (`keepSessionId` is the caller's own); a new email makes the
- * user unconfirmed and mails a confirmation link; ui_settings are merged key by key.
+ * needs the current password; a new password ends every other session (`keepSessionId` is the caller's own)
+ * and retires the `/cable` token, which signs out every socket but the caller's session's; a new email makes
+ * the user unconfirmed and mails a confirmation link; ui_settings are merged key by key.
  */
 export async function updateProfile(ctx: UserCtx, input: UpdateProfileBody, keepSessionId: number | null): Promise<CurrentUser> {
   const user = await findUserById(ctx.db, ctx.actor.id);
@@ -75,7 +76,10 @@ export async function updateProfile(ctx: UserCtx, input: UpdateProfileBody, keep
         const locked = await lockUser(tx, user.id);
         if (!locked) throw notFound();
         await updateUserRow(tx, user.id, values, input.ui_settings);
-        if (values.passwordHash) await revokeSessions(tx, user.id, keepSessionId ?? undefined);
+        if (values.passwordHash) {
+          await revokeSessions(tx, user.id, keepSessionId ?? undefined);
+          await rotatePubsubToken(tx, user.id);
+        }
         return locked.avatarKey;
       });
     } catch (error) {
@@ -86,6 +90,7 @@ export async function updateProfile(ctx: UserCtx, input: UpdateProfileBody, keep
     }
     if (newAvatarKey && previousAvatarKey) await removeFile(ctx, previousAvatarKey);
   }
+  if (values.passwordHash) await signOutSockets(ctx, user.id);
   if (emailChanged) {
     // The change is saved; a failed mail must not answer as if it were not (the user can ask for a resend).
     await sendConfirmation(ctx, user.id).catch((err: unknown) => ctx.log.error({ err, userId: user.id }, 'confirmation mail failed'));
@@ -131,8 +136,15 @@ export async function resendConfirmation(ctx: UserCtx): Promise<void> {
   await sendConfirmation(ctx, ctx.actor.id);
 }
 
-/** Replaces the user's API access token: the old one stops working at once. */
+/**
+ * Replaces the user's API access token: the old one stops working at once. Whoever held it could read the
+ * `/cable` token from the profile, so that is replaced too and the sockets outside a live session signed out.
+ */
 export async function resetAccessToken(ctx: UserCtx): Promise<CurrentUser> {
-  await issueAccessToken(ctx.db, ctx.config.secretKeyBase, ctx.actor.id);
+  await ctx.db.transaction(async (tx) => {
+    await issueAccessToken(tx, ctx.config.secretKeyBase, ctx.actor.id);
+    await rotatePubsubToken(tx, ctx.actor.id);
+  });
+  await signOutSockets(ctx, ctx.actor.id);
   return currentUser(ctx, ctx.actor.id);
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@app/shared/users';
-import { useCableEvent } from '../../lib/realtime/index.ts';
+import { useCableEvent, useCableLifecycle } from '../../lib/realtime/index.ts';
 import { sessionKeys } from '../../features/auth/index.ts';
 import { useNotificationsRealtime } from '../../features/notifications/index.ts';
 import { shellKeys } from './api.ts';
@@ -14,7 +14,9 @@ export const COUNT_REFRESH_MS = 3_000;
 /**
  * What the shell keeps live from /cable: the bell's count, the sidebar's unresponded counts (throttled),
  * the user's own availability (presence.update, e.g. from another tab) and, on account.cache_invalidated,
- * the user's memberships (roles and inboxes change with it).
+ * the user's memberships (roles and inboxes change with it). A refused subscription refetches the user: a
+ * password change or token reset in another tab retired the /cable token this tab holds, and the new one
+ * comes with the user (the provider reconnects with it; a session that ended answers 401 instead).
  */
 export function useShellRealtime(accountId: number, userId: number): void {
   const client = useQueryClient();
@@ -27,6 +29,10 @@ export function useShellRealtime(accountId: number, userId: number): void {
     },
     [],
   );
+
+  useCableLifecycle((event) => {
+    if (event.type === 'rejected') void client.invalidateQueries({ queryKey: sessionKeys.currentUser() });
+  });
 
   useCableEvent(({ event, data }) => {
     if (COUNT_EVENTS.has(event)) {
