@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { CustomRolePermission } from '@app/shared/constants';
-import { id, timestamps } from './_columns.ts';
+import { accountId, id, timestamps } from './_columns.ts';
 import { accountRole, accountStatus, availability } from './enums.ts';
 
 export const accounts = pgTable('accounts', {
@@ -54,9 +54,7 @@ export const customRoles = pgTable(
   'custom_roles',
   {
     id: id(),
-    accountId: integer()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountId(),
     name: text().notNull(),
     description: text(),
     permissions: text().array().$type<CustomRolePermission[]>().notNull().default(sql`'{}'::text[]`),
@@ -69,9 +67,7 @@ export const accountUsers = pgTable(
   'account_users',
   {
     id: id(),
-    accountId: integer()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountId(),
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

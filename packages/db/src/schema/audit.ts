@@ -1,14 +1,12 @@
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './_columns.ts';
-import { accounts, users } from './accounts.ts';
+import { accountId, createdAt, id } from './_columns.ts';
+import { users } from './accounts.ts';
 
 export const auditLogs = pgTable(
   'audit_logs',
   {
     id: id(),
-    accountId: integer()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountId(),
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
     /** Kept so the log still names the actor after the user is gone. */
     username: text(),

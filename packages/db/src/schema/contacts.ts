@@ -1,13 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { id, timestamps } from './_columns.ts';
-import { accounts, users } from './accounts.ts';
+import { accountId, id, timestamps } from './_columns.ts';
+import { users } from './accounts.ts';
 import { contacts } from './conversations.ts';
 
-const accountId = () =>
-  integer()
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' });
 const at = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /** A note an agent wrote on a contact's profile; it survives its author (user set null). */

@@ -9,8 +9,8 @@ import {
   MESSAGE_TYPES,
   SENDER_TYPES,
 } from '@app/shared/constants';
-import { createdAt, id, timestamps } from './_columns.ts';
-import { accounts, users } from './accounts.ts';
+import { accountId, createdAt, id, timestamps } from './_columns.ts';
+import { users } from './accounts.ts';
 import { inboxes } from './inboxes.ts';
 import { teams } from './settings.ts';
 
@@ -23,10 +23,6 @@ export const messageContentType = pgEnum('message_content_type', MESSAGE_CONTENT
 export const attachmentFileType = pgEnum('attachment_file_type', ATTACHMENT_FILE_TYPES);
 export const senderType = pgEnum('sender_type', SENDER_TYPES);
 
-const accountId = () =>
-  integer()
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' });
 const at = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /**

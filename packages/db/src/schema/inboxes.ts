@@ -1,16 +1,12 @@
 import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { AGENT_BOT_TYPES, CHANNEL_TYPES, SENDER_NAME_TYPES } from '@app/shared/constants';
-import { createdAt, id, timestamps } from './_columns.ts';
+import { accountId, createdAt, id, timestamps } from './_columns.ts';
 import { accounts, users } from './accounts.ts';
 
 export const channelType = pgEnum('channel_type', CHANNEL_TYPES);
 export const senderNameType = pgEnum('sender_name_type', SENDER_NAME_TYPES);
 export const agentBotType = pgEnum('agent_bot_type', AGENT_BOT_TYPES);
 
-const accountId = () =>
-  integer()
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' });
 
 /** Working hours of one weekday (0 = Sunday), Chatwoot's shape. */
 export type WorkingHour = {

@@ -1,13 +1,9 @@
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { id, timestamps } from './_columns.ts';
-import { accounts, users } from './accounts.ts';
+import { accountId, id, timestamps } from './_columns.ts';
+import { users } from './accounts.ts';
 import { inboxes } from './inboxes.ts';
 
-const accountId = () =>
-  integer()
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' });
 
 /** A frame shown beside conversations (Chatwoot's dashboard app): `content` is `[{type: 'frame', url}]`. */
 export const dashboardApps = pgTable(

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { NotificationActorType, NotificationFlag, NotificationType } from '@app/shared/notifications';
 import type { BrowserPushAttributes, SubscriptionType } from '@app/shared/notification-subscriptions';
-import { id, timestamps } from './_columns.ts';
-import { accounts, users } from './accounts.ts';
+import { accountId, id, timestamps } from './_columns.ts';
+import { users } from './accounts.ts';
 import { conversations } from './conversations.ts';
 
 const at = () => timestamp({ withTimezone: true, mode: 'date' });
@@ -18,9 +18,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: id(),
-    accountId: integer()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountId(),
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -54,9 +52,7 @@ export const notificationSettings = pgTable(
   'notification_settings',
   {
     id: id(),
-    accountId: integer()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountId(),
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -1,14 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { bigint, doublePrecision, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, timestamps } from './_columns.ts';
-import { accounts, users } from './accounts.ts';
+import { accountId, createdAt, id, timestamps } from './_columns.ts';
+import { users } from './accounts.ts';
 import { conversations, messages } from './conversations.ts';
 import { inboxes } from './inboxes.ts';
 
-const accountId = () =>
-  integer()
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' });
 const inboxId = () =>
   integer()
     .notNull()

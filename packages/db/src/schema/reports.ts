@@ -1,15 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, doublePrecision, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { id, timestamps } from './_columns.ts';
-import { accounts, users } from './accounts.ts';
+import { accountId, id, timestamps } from './_columns.ts';
+import { users } from './accounts.ts';
 import { contacts, conversations, messages } from './conversations.ts';
 import { inboxes } from './inboxes.ts';
 import { teams } from './settings.ts';
 
-const accountId = () =>
-  integer()
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' });
 
 /**
  * Reports never scan messages (docs/reports.md): the relay adds every reportable fact to these rollups as it

@@ -1,17 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ATTRIBUTE_DISPLAY_TYPES, ATTRIBUTE_MODELS, CUSTOM_FILTER_TYPES } from '@app/shared/constants';
-import { createdAt, id, timestamps } from './_columns.ts';
-import { accounts, users } from './accounts.ts';
+import { accountId, createdAt, id, timestamps } from './_columns.ts';
+import { users } from './accounts.ts';
 
 export const attributeModel = pgEnum('attribute_model', ATTRIBUTE_MODELS);
 export const attributeDisplayType = pgEnum('attribute_display_type', ATTRIBUTE_DISPLAY_TYPES);
 export const customFilterType = pgEnum('custom_filter_type', CUSTOM_FILTER_TYPES);
 
-const accountId = () =>
-  integer()
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' });
 
 /** Conversations and contacts reference labels by their (lowercase) title, as Chatwoot does. */
 export const labels = pgTable(

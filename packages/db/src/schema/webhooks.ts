@@ -1,14 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, timestamps } from './_columns.ts';
+import { accountId, createdAt, id, timestamps } from './_columns.ts';
 import { accounts } from './accounts.ts';
 import { messages } from './conversations.ts';
 import { inboxes } from './inboxes.ts';
 
-const accountId = () =>
-  integer()
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' });
 
 /** An account's outgoing webhook; the signing secret is sealed with AES-256-GCM under SECRET_KEY_BASE. */
 export const webhooks = pgTable(
