@@ -44,6 +44,8 @@ export function createMemoryBackbone(limits: BufferLimits = DEFAULT_BUFFER_LIMIT
       online.set(accountId, counts);
       return [...counts.keys()];
     },
+    // the counts live and die with this process
+    onPresenceExpired() {},
     async close() {
       listeners.splice(0);
     },

@@ -41,6 +41,8 @@ export type Backbone = {
   replay: (accountId: number, afterSeq: number) => Promise<ReplayResult>;
   /** Adds `delta` (0 to only read) to the user's open subscriptions in the account; answers the users now online. */
   presence: (accountId: number, userId: number, delta: -1 | 0 | 1) => Promise<number[]>;
+  /** Called when users of the account went offline because the process that had them online died. */
+  onPresenceExpired: (listener: (accountId: number, online: number[]) => void) => void;
   close: () => Promise<void>;
 };
 
