@@ -31,7 +31,7 @@ export const realtimePlugin = fp<RealtimeOptions>(
     app.decorate('realtime', hub);
 
     await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-    app.get('/cable', { websocket: true, config: { auth: 'none' }, schema: { hide: true } }, (socket) => hub.attach(socket));
+    app.get('/cable', { websocket: true, config: { auth: 'none' }, schema: { hide: true } }, (socket, request) => hub.attach(socket, request.raw.socket));
 
     // The hub terminates its own sockets and gives back presence; @fastify/websocket closes its server.
     app.addHook('onClose', async () => {

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { WebSocket } from 'ws';
 import type { Executor } from '@app/db';
 import type { EventBus } from '../event-bus.ts';
@@ -16,15 +17,32 @@ export type HubOptions = {
   /** How long a typing indicator lasts without a new typing event (000 section 7: 30 s). */
   typingTimeoutMs?: number | undefined;
   pingIntervalMs?: number;
-  /** A socket with more than this waiting to be written is dropped rather than waited for. */
-  maxBufferedBytes?: number;
+  /**
+   * A socket with more than this sent to it and not read is dropped rather than waited for: at once when this
+   * process holds that much for it, at the next ping when the client had a whole ping interval to read it.
+   */
+  maxUnreadBytes?: number;
   /** Pings a socket may leave unanswered before it is terminated. */
   maxMissedPongs?: number;
   /** How often a resync for accounts whose events could not be published is tried again. */
   resyncRetryMs?: number;
 };
 
-type Connection = { socket: WebSocket; subscriptions: Map<string, Subscription>; missedPongs: number };
+type Connection = {
+  socket: WebSocket;
+  /** The TCP socket under it, reset when the client is dropped. */
+  tcp: Socket;
+  subscriptions: Map<string, Subscription>;
+  /** Bytes of frames handed to the socket so far. */
+  sent: number;
+  /** `sent` when each unanswered ping went out, oldest first. */
+  pings: number[];
+  /**
+   * `sent` at the last answered ping: a client answers a ping only after reading what was sent before it,
+   * so this much has left the kernel's buffers. The rest may sit in them (megabytes) unread.
+   */
+  read: number;
+};
 
 type Subscription = Subscriber & {
   identifier: string;
@@ -59,7 +77,7 @@ export class Hub {
 
   constructor(options: HubOptions) {
     this.typingTimeoutMs = options.typingTimeoutMs ?? 30_000;
-    this.options = { pingIntervalMs: 3000, maxBufferedBytes: 1024 * 1024, maxMissedPongs: 3, resyncRetryMs: 1000, ...options };
+    this.options = { pingIntervalMs: 3000, maxUnreadBytes: 1024 * 1024, maxMissedPongs: 3, resyncRetryMs: 1000, ...options };
     const { backbone, bus } = this.options;
     this.typing = createTypingTimers({
       timeoutMs: () => this.typingTimeoutMs,
@@ -114,12 +132,12 @@ export class Hub {
     if (this.lost.size > 0) this.retryResyncs();
   }
 
-  /** Takes over a freshly upgraded socket. */
-  attach(socket: WebSocket) {
-    const connection: Connection = { socket, subscriptions: new Map(), missedPongs: 0 };
+  /** Takes over a freshly upgraded socket (`tcp`: the connection it was upgraded on). */
+  attach(socket: WebSocket, tcp: Socket) {
+    const connection: Connection = { socket, tcp, subscriptions: new Map(), sent: 0, pings: [], read: 0 };
     this.connections.add(connection);
     socket.on('pong', () => {
-      connection.missedPongs = 0;
+      connection.read = connection.pings.shift() ?? connection.read;
     });
     socket.on('message', (raw) => {
       void this.onMessage(connection, raw.toString()).catch((err: unknown) => this.options.log.error({ err }, 'realtime: command failed'));
@@ -321,28 +339,47 @@ export class Hub {
     this.send(sub.connection, eventFrame(sub.identifier, message));
   }
 
-  /** Never waits on a socket: a full one is dropped, its client reconnects and replays. */
+  /**
+   * Never waits on a socket: one this process already holds more than the limit for is dropped, its client
+   * reconnects and replays. (ws's bufferedAmount counts only what the kernel has not taken yet: the kernel's
+   * send buffer holds up to ~4 MB more, which heartbeat() accounts for through pings.)
+   */
   private send(connection: Connection, frame: string) {
     const { socket } = connection;
     if (socket.readyState !== WebSocket.OPEN) return;
-    if (socket.bufferedAmount > this.options.maxBufferedBytes) {
-      this.options.log.warn({ buffered: socket.bufferedAmount }, 'realtime: slow socket dropped');
-      socket.terminate();
-      return;
-    }
+    if (socket.bufferedAmount > this.options.maxUnreadBytes) return this.drop(connection, 'queued in the process');
     socket.send(frame);
+    connection.sent += Buffer.byteLength(frame);
+  }
+
+  /**
+   * Resets the TCP connection: a close frame would queue behind the unread data and never arrive (the client
+   * sees 1006), and a plain close would leave the kernel holding and retrying the unsent megabytes.
+   */
+  private drop(connection: Connection, reason: string) {
+    this.options.log.warn({ reason, unread: connection.sent - connection.read, buffered: connection.socket.bufferedAmount }, 'realtime: slow socket dropped');
+    connection.tcp.resetAndDestroy();
+    connection.socket.terminate();
   }
 
   private heartbeat() {
     const frame = pingFrame();
     for (const connection of this.connections) {
-      if (connection.missedPongs >= this.options.maxMissedPongs) {
+      const { pings } = connection;
+      // Sent before the last ping, a whole interval ago, and still not read: the client is not reading.
+      const lastPing = pings.at(-1);
+      if (lastPing !== undefined && lastPing - connection.read > this.options.maxUnreadBytes) {
+        this.drop(connection, 'unread for a ping interval');
+        continue;
+      }
+      if (pings.length >= this.options.maxMissedPongs) {
         connection.socket.terminate();
         continue;
       }
-      connection.missedPongs += 1;
       this.send(connection, frame);
-      if (connection.socket.readyState === WebSocket.OPEN) connection.socket.ping();
+      if (connection.socket.readyState !== WebSocket.OPEN) continue;
+      connection.socket.ping();
+      pings.push(connection.sent);
     }
   }
 
