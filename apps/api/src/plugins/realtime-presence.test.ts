@@ -104,8 +104,10 @@ describe.skipIf(usingPglite())('presence when an API process is killed (two `api
     await redis?.stop();
   });
 
+  let watcher: Awaited<ReturnType<typeof cable>>;
+
   it('S0-7.68 the users of a process killed with SIGKILL go offline for the other processes within the TTL and a refresh', async () => {
-    const watcher = await cable(t, survivor.port, admin);
+    watcher = await cable(t, survivor.port, admin);
     const leaving = await cable(t, doomed.port, agent);
     sockets.push(watcher.socket, leaving.socket);
     await until('both users online', () => Object.keys(watcher.latest()).length === 2, 10_000);
@@ -123,6 +125,13 @@ describe.skipIf(usingPglite())('presence when an API process is killed (two `api
     const seen = watcher.count();
     watcher.askPresence();
     await until('the answer to update_presence', () => watcher.count() > seen, 5_000);
+    expect(watcher.latest()).toEqual({ [String(admin.user.id)]: 'online' });
+  });
+
+  it('a Redis that lost its data gets the live process\'s users back at its next refresh, announced', async () => {
+    const seen = watcher.count();
+    await t.redis!.flushall();
+    await until('presence to be written and announced again', () => watcher.count() > seen, TTL_MS / 3 + 3_000);
     expect(watcher.latest()).toEqual({ [String(admin.user.id)]: 'online' });
   });
 });

@@ -86,7 +86,7 @@ export class Hub {
     });
     backbone.onEnvelope((envelope) => this.deliver(envelope));
     backbone.onReconnect(() => void this.catchUp());
-    backbone.onPresenceExpired((accountId, online) => void this.publishPresence(accountId, online));
+    backbone.onPresenceChanged((accountId, online) => void this.publishPresence(accountId, online));
     this.unsubscribeBus = bus.subscribe((event) => this.publish(event));
     this.pinger = setInterval(() => this.heartbeat(), this.options.pingIntervalMs);
     this.pinger.unref();

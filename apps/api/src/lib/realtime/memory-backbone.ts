@@ -45,7 +45,7 @@ export function createMemoryBackbone(limits: BufferLimits = DEFAULT_BUFFER_LIMIT
       return [...counts.keys()];
     },
     // the counts live and die with this process
-    onPresenceExpired() {},
+    onPresenceChanged() {},
     async close() {
       listeners.splice(0);
     },

@@ -86,14 +86,14 @@ export async function createRedisBackbone(options: RedisBackboneOptions): Promis
 
   const seqKey = (accountId: number) => `realtime:seq:${accountId}`;
   const bufferKey = (accountId: number) => `realtime:buffer:${accountId}`;
-  const expiredListeners: ((accountId: number, online: number[]) => void)[] = [];
+  const presenceListeners: ((accountId: number, online: number[]) => void)[] = [];
   const presence = createRedisPresence({
     redis,
     log,
     origin,
     ttlMs: options.presenceTtlMs ?? DEFAULT_PRESENCE_TTL_MS,
-    onExpired: (accountId, online) => {
-      for (const listener of expiredListeners) listener(accountId, online);
+    onChanged: (accountId, online) => {
+      for (const listener of presenceListeners) listener(accountId, online);
     },
   });
 
@@ -126,13 +126,13 @@ export async function createRedisBackbone(options: RedisBackboneOptions): Promis
       return replayFrom(entries, Number(seq ?? 0), afterSeq, Date.now(), limits.maxAgeMs);
     },
     presence: presence.change,
-    onPresenceExpired(listener) {
-      expiredListeners.push(listener);
+    onPresenceChanged(listener) {
+      presenceListeners.push(listener);
     },
     async close() {
       listeners.splice(0);
       reconnectListeners.splice(0);
-      expiredListeners.splice(0);
+      presenceListeners.splice(0);
       presence.close();
       subscriber.disconnect();
     },

@@ -8,8 +8,11 @@ export type RedisPresenceOptions = {
   origin: string;
   /** How long a process's entries outlive its last refresh; it refreshes them every third of this. */
   ttlMs: number;
-  /** An account lost entries of a process that stopped refreshing; `online` is who is left. */
-  onExpired: (accountId: number, online: number[]) => void;
+  /**
+   * A refresh changed who is online in the account: entries of a process that stopped refreshing expired, or
+   * this process's came back (Redis lost them, or this process could not reach it for longer than the TTL).
+   */
+  onChanged: (accountId: number, online: number[]) => void;
 };
 
 export type RedisPresence = {
@@ -21,7 +24,7 @@ export type RedisPresence = {
  * Presence shared through Redis that no process outlives by more than the TTL, even one killed without
  * a shutdown: each process counts its own subscriptions and keeps, per account, one sorted-set member per
  * user it has online, scored by when that entry expires. Reads skip expired members; each refresh also
- * removes them and reports the accounts that lost some, so a surviving process announces the change.
+ * removes them and reports the accounts that lost or regained some, so a live process announces the change.
  */
 export function createRedisPresence(options: RedisPresenceOptions): RedisPresence {
   const { redis, log, origin, ttlMs } = options;
@@ -47,8 +50,9 @@ export function createRedisPresence(options: RedisPresenceOptions): RedisPresenc
     }
     const results = (await pipeline.exec()) ?? [];
     for (const [i, accountId] of accounts.entries()) {
-      const [err, removed] = results[i * 3 + 1] ?? [];
-      if (!err && Number(removed) > 0) options.onExpired(accountId, await online(accountId, now));
+      const [, added] = results[i * 3] ?? [];
+      const [, removed] = results[i * 3 + 1] ?? [];
+      if (Number(added) > 0 || Number(removed) > 0) options.onChanged(accountId, await online(accountId, now));
     }
   };
   const timer = setInterval(() => {

@@ -41,8 +41,11 @@ export type Backbone = {
   replay: (accountId: number, afterSeq: number) => Promise<ReplayResult>;
   /** Adds `delta` (0 to only read) to the user's open subscriptions in the account; answers the users now online. */
   presence: (accountId: number, userId: number, delta: -1 | 0 | 1) => Promise<number[]>;
-  /** Called when users of the account went offline because the process that had them online died. */
-  onPresenceExpired: (listener: (accountId: number, online: number[]) => void) => void;
+  /**
+   * Called when who is online changed without a subscribe or unsubscribe here: the process that had users
+   * online died, or presence Redis had lost came back.
+   */
+  onPresenceChanged: (listener: (accountId: number, online: number[]) => void) => void;
   close: () => Promise<void>;
 };
 
