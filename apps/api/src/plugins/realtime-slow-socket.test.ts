@@ -26,7 +26,7 @@ async function client(t: TestContext, member: Member) {
   const [row] = await t.db.select({ token: schema.users.pubsubToken }).from(schema.users).where(eq(schema.users.id, member.user.id));
   const address = t.app.server.address();
   const socket = new WebSocket(`ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/cable`);
-  const seen = { pings: 0, events: 0, confirmed: false, closeCode: 0 };
+  const seen = { pings: 0, events: 0, confirmed: false, closeCode: 0, error: '' };
   socket.on('message', (raw) => {
     const frame = JSON.parse(raw.toString()) as { type?: string; message?: { event?: string } };
     if (frame.type === 'ping') seen.pings += 1;
@@ -41,6 +41,8 @@ async function client(t: TestContext, member: Member) {
   await until('the subscription', () => seen.confirmed, 5_000);
   // ws keeps the TCP socket private; reading from it is what a stalled client stops doing
   const tcp = (socket as unknown as { _socket: Socket })._socket;
+  // ws closes on a TCP error without passing it on
+  tcp.on('error', (err: NodeJS.ErrnoException) => (seen.error = err.code ?? err.message));
   return { socket, seen, pause: () => tcp.pause(), resume: () => tcp.resume() };
 }
 
@@ -106,16 +108,17 @@ describe('/cable: a client that stops reading', () => {
     // the kernel took everything: this process never held the data (ws's bufferedAmount, the old measure, stayed low)
     expect(held.max).toBeLessThan(LIMIT);
 
-    // reset, not closed: no close frame could get past the unread data
+    // reset, not closed: no close frame could get past the unread data, and the kernel drops what it held
     slow.resume();
     await until('the client to notice', () => slow.seen.closeCode !== 0, 5_000);
     expect(slow.seen.closeCode).toBe(1006);
+    expect(slow.seen.error).toBe('ECONNRESET');
     expect(slow.seen.events).toBeLessThan(400);
-    watcher.socket.terminate();
   });
 
   it('is dropped as soon as this process holds 1 MB for it, so a flood faster than the kernel takes never piles up in memory', async () => {
-    await until('the first test\'s sockets to go', () => t.app.realtime.connectionCount === 0, 5_000);
+    for (const socket of sockets.splice(0)) socket.terminate();
+    await until('earlier sockets to go', () => t.app.realtime.connectionCount === 0, 5_000);
     const slow = await client(t, admin);
     sockets.push(slow.socket);
     const held = serverSideOfNewest(t);
@@ -131,5 +134,6 @@ describe('/cable: a client that stops reading', () => {
     slow.resume();
     await until('the client to notice', () => slow.seen.closeCode !== 0, 5_000);
     expect(slow.seen.closeCode).toBe(1006);
+    expect(slow.seen.error).toBe('ECONNRESET');
   });
 });

@@ -357,8 +357,13 @@ export class Hub {
    * sees 1006), and a plain close would leave the kernel holding and retrying the unsent megabytes.
    */
   private drop(connection: Connection, reason: string) {
+    if (connection.socket.readyState !== WebSocket.OPEN) return;
     this.options.log.warn({ reason, unread: connection.sent - connection.read, buffered: connection.socket.bufferedAmount }, 'realtime: slow socket dropped');
-    connection.tcp.resetAndDestroy();
+    try {
+      connection.tcp.resetAndDestroy();
+    } catch {
+      // not a plain TCP socket (TLS served by Node itself): the ordinary close below has to do
+    }
     connection.socket.terminate();
   }
 
