@@ -86,7 +86,7 @@ export class Hub {
     });
     backbone.onEnvelope((envelope) => this.deliver(envelope));
     backbone.onReconnect(() => void this.catchUp());
-    backbone.onPresenceChanged((accountId, online) => void this.publishPresence(accountId, online));
+    backbone.onPresenceChanged((accountId) => this.publishPresence(accountId));
     this.unsubscribeBus = bus.subscribe((event) => this.publish(event));
     this.pinger = setInterval(() => this.heartbeat(), this.options.pingIntervalMs);
     this.pinger.unref();
@@ -154,7 +154,7 @@ export class Hub {
   async close() {
     this.closing = true;
     clearTimeout(this.resyncTimer);
-    for (const due of this.presenceDue.values()) clearTimeout(due.timer);
+    for (const timer of this.presenceDue.values()) clearTimeout(timer);
     this.presenceDue.clear();
     clearInterval(this.pinger);
     this.typing.clear();
@@ -182,8 +182,7 @@ export class Hub {
     // `perform('update_presence')`: answer the caller with the account's presence.
     const sub = connection.subscriptions.get(command.identifier);
     if (sub && command.data?.includes('update_presence')) {
-      const online = await this.options.backbone.presence(sub.accountId, sub.userId, 0);
-      const data = await this.presenceData(sub.accountId, online);
+      const data = await this.presenceData(sub.accountId);
       this.send(connection, eventFrame(sub.identifier, messageJson('presence.update', data, sub.caughtUpTo)));
     }
   }
@@ -215,8 +214,8 @@ export class Hub {
     // Closed during the replay: detach has already taken the subscription away; do not count it online.
     if (!connection.subscriptions.has(identifier)) return;
     sub.counted = true;
-    const online = await this.options.backbone.presence(sub.accountId, sub.userId, 1);
-    await this.publishPresence(sub.accountId, online);
+    await this.options.backbone.presence(sub.accountId, sub.userId, 1);
+    this.publishPresence(sub.accountId);
   }
 
   private async replay(sub: Subscription, lastSeq: number) {
@@ -263,8 +262,8 @@ export class Hub {
     this.byAccount.get(sub.accountId)?.delete(sub);
     if (this.closing || !sub.counted) return;
     sub.counted = false;
-    const online = await this.options.backbone.presence(sub.accountId, sub.userId, -1);
-    await this.publishPresence(sub.accountId, online);
+    await this.options.backbone.presence(sub.accountId, sub.userId, -1);
+    this.publishPresence(sub.accountId);
   }
 
   private detach(connection: Connection) {
@@ -389,32 +388,29 @@ export class Hub {
   }
 
   /**
-   * Presence changes of an account are announced at most every PRESENCE_COALESCE_MS, with the latest
-   * online list: a team reconnecting after a deploy would otherwise send every member's arrival to
-   * every member already there (n² frames).
+   * Presence changes of an account are announced at most every PRESENCE_COALESCE_MS: a team reconnecting
+   * after a deploy would otherwise send every member's arrival to every member already there (n² frames).
+   * The list is read when it is announced, not when it changed: two processes whose members subscribe at
+   * the same time would each announce a list without the other's.
    */
-  private readonly presenceDue = new Map<number, { online: number[]; timer: NodeJS.Timeout }>();
+  private readonly presenceDue = new Map<number, NodeJS.Timeout>();
 
-  private async publishPresence(accountId: number, online: number[]) {
-    if (this.closing) return;
-    const due = this.presenceDue.get(accountId);
-    if (due) {
-      due.online = online;
-      return;
-    }
+  private publishPresence(accountId: number) {
+    if (this.closing || this.presenceDue.has(accountId)) return;
     const timer = setTimeout(() => {
-      const latest = this.presenceDue.get(accountId);
       this.presenceDue.delete(accountId);
-      if (!latest || this.closing) return;
-      void this.presenceData(accountId, latest.online)
+      if (this.closing) return;
+      void this.presenceData(accountId)
         .then((data) => this.options.backbone.publish({ name: 'presence.update', accountId, data }, { ephemeral: true }))
         .catch((err: unknown) => this.options.log.warn({ err, accountId }, 'realtime: presence update failed'));
     }, PRESENCE_COALESCE_MS);
     timer.unref();
-    this.presenceDue.set(accountId, { online, timer });
+    this.presenceDue.set(accountId, timer);
   }
 
-  private async presenceData(accountId: number, online: number[]) {
+  /** Who is online in the account on any process, with the availability each set. */
+  private async presenceData(accountId: number) {
+    const online = await this.options.backbone.online(accountId);
     return { account_id: accountId, users: await availabilityOf(this.options.db, accountId, online), contacts: {} };
   }
 

@@ -86,14 +86,14 @@ export async function createRedisBackbone(options: RedisBackboneOptions): Promis
 
   const seqKey = (accountId: number) => `realtime:seq:${accountId}`;
   const bufferKey = (accountId: number) => `realtime:buffer:${accountId}`;
-  const presenceListeners: ((accountId: number, online: number[]) => void)[] = [];
+  const presenceListeners: ((accountId: number) => void)[] = [];
   const presence = createRedisPresence({
     redis,
     log,
     origin,
     ttlMs: options.presenceTtlMs ?? DEFAULT_PRESENCE_TTL_MS,
-    onChanged: (accountId, online) => {
-      for (const listener of presenceListeners) listener(accountId, online);
+    onChanged: (accountId) => {
+      for (const listener of presenceListeners) listener(accountId);
     },
   });
 
@@ -126,6 +126,7 @@ export async function createRedisBackbone(options: RedisBackboneOptions): Promis
       return replayFrom(entries, Number(seq ?? 0), afterSeq, Date.now(), limits.maxAgeMs);
     },
     presence: presence.change,
+    online: presence.online,
     onPresenceChanged(listener) {
       presenceListeners.push(listener);
     },

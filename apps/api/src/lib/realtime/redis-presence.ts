@@ -12,11 +12,12 @@ export type RedisPresenceOptions = {
    * A refresh changed who is online in the account: entries of a process that stopped refreshing expired, or
    * this process's came back (Redis lost them, or this process could not reach it for longer than the TTL).
    */
-  onChanged: (accountId: number, online: number[]) => void;
+  onChanged: (accountId: number) => void;
 };
 
 export type RedisPresence = {
-  change: (accountId: number, userId: number, delta: -1 | 0 | 1) => Promise<number[]>;
+  change: (accountId: number, userId: number, delta: -1 | 1) => Promise<void>;
+  online: (accountId: number) => Promise<number[]>;
   close: () => void;
 };
 
@@ -33,8 +34,8 @@ export function createRedisPresence(options: RedisPresenceOptions): RedisPresenc
   const key = (accountId: number) => `realtime:online:${accountId}`;
   const member = (userId: number) => `${userId}:${origin}`;
 
-  const online = async (accountId: number, now: number) => {
-    const members = await redis.zrangebyscore(key(accountId), now, '+inf');
+  const online = async (accountId: number) => {
+    const members = await redis.zrangebyscore(key(accountId), Date.now(), '+inf');
     return [...new Set(members.map((m) => Number(m.slice(0, m.indexOf(':')))))];
   };
 
@@ -52,7 +53,7 @@ export function createRedisPresence(options: RedisPresenceOptions): RedisPresenc
     for (const [i, accountId] of accounts.entries()) {
       const [, added] = results[i * 3] ?? [];
       const [, removed] = results[i * 3 + 1] ?? [];
-      if (Number(added) > 0 || Number(removed) > 0) options.onChanged(accountId, await online(accountId, now));
+      if (Number(added) > 0 || Number(removed) > 0) options.onChanged(accountId);
     }
   };
   const timer = setInterval(() => {
@@ -61,6 +62,7 @@ export function createRedisPresence(options: RedisPresenceOptions): RedisPresenc
   timer.unref();
 
   return {
+    online,
     async change(accountId, userId, delta) {
       const now = Date.now();
       const users = counts.get(accountId) ?? new Map<number, number>();
@@ -72,7 +74,6 @@ export function createRedisPresence(options: RedisPresenceOptions): RedisPresenc
       else counts.delete(accountId);
       if (before === 0 && after > 0) await redis.multi().zadd(key(accountId), now + ttlMs, member(userId)).pexpire(key(accountId), ttlMs).exec();
       if (before > 0 && after === 0) await redis.zrem(key(accountId), member(userId));
-      return online(accountId, now);
     },
     close() {
       clearInterval(timer);
