@@ -7,7 +7,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * orders files by their last durations, and without them (a fresh clone, as in CI) by size, larger first: these
  * small files then started last and ran alone at the end, ~1 minute of a two-worker run. They start first.
  */
-const LONG_FILES = ['src/seed/seed-cli.test.ts', 'src/lib/ocr/accuracy/accuracy.test.ts', 'src/seed/seed.test.ts', 'src/jobs/jobs.test.ts', 'src/plugins/realtime.test.ts'];
+const LONG_FILES = ['src/seed/seed-cli.test.ts', 'src/lib/ocr/accuracy/accuracy.test.ts', 'src/seed/seed.test.ts', 'src/jobs/jobs.test.ts', 'src/plugins/realtime.test.ts', 'src/plugins/realtime-presence.test.ts', 'src/plugins/realtime-slow-socket.test.ts'];
 
 class LongFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

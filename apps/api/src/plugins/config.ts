@@ -69,6 +69,7 @@ export const EnvSchema = z.object({
   OCR_IDLE_MS: z.coerce.number().int().min(1_000).default(300_000),
   OCR_QUEUE_LIMIT: z.coerce.number().int().min(0).default(20),
   OCR_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(30_000),
+  REALTIME_PRESENCE_TTL_SECONDS: z.coerce.number().positive().max(3600).default(30),
   METRICS_TOKEN: z
     .string()
     .trim()
@@ -143,6 +144,11 @@ export type Config = {
    * requests that send it as `Authorization: Bearer <token>`. Unset: no route, nothing collected.
    */
   metrics: { token: string | undefined };
+  /**
+   * /cable with Redis (docs/realtime.md "Presence"): how long the users of a process that died without closing
+   * stay online; each process refreshes its entries every third of it.
+   */
+  realtime: { presenceTtlMs: number };
   /** Derived: embedded mode runs PGlite and in-process queues. */
   embedded: boolean;
   redisEnabled: boolean;
@@ -211,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentsAccountId: e.PAYMENTS_ACCOUNT_ID,
     ocr: { workers: e.OCR_WORKERS, idleMs: e.OCR_IDLE_MS, queueLimit: e.OCR_QUEUE_LIMIT, timeoutMs: e.OCR_TIMEOUT_MS },
     metrics: { token: e.METRICS_TOKEN },
+    realtime: { presenceTtlMs: Math.round(e.REALTIME_PRESENCE_TTL_SECONDS * 1000) },
     embedded: !e.DATABASE_URL,
     redisEnabled: Boolean(e.REDIS_URL),
   };

@@ -49,7 +49,7 @@ export const realtimePlugin = fp<RealtimeOptions>(
   async (app, options) => {
     const ownRedis = !options.redis && app.config.redisUrl ? new Redis(app.config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
     const redis = options.redis ?? ownRedis;
-    const backbone = redis ? await createRedisBackbone({ redis, log: app.log }) : createMemoryBackbone();
+    const backbone = redis ? await createRedisBackbone({ redis, log: app.log, presenceTtlMs: app.config.realtime.presenceTtlMs }) : createMemoryBackbone();
     const hub = new Hub({ db: app.db, bus: app.bus, backbone, log: app.log, typingTimeoutMs: options.typingTimeoutMs });
     app.decorate('realtime', hub);
 
@@ -71,7 +71,7 @@ export const realtimePlugin = fp<RealtimeOptions>(
           sessions.set(request, session);
         },
       },
-      (socket, request) => hub.attach(socket, sessions.get(request) ?? null),
+      (socket, request) => hub.attach(socket, request.raw.socket, sessions.get(request) ?? null),
     );
 
     // The hub terminates its own sockets and gives back presence; @fastify/websocket closes its server.

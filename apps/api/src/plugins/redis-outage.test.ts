@@ -94,6 +94,21 @@ describe('/cable through a Redis restart that loses its data', () => {
   const publish = (n: number) =>
     t.app.bus.publish({ name: 'account.cache_invalidated', accountId: admin.accountId, data: { cache_keys: { label: n, inbox: n, team: n } } });
 
+  /**
+   * After a Redis restart the app's command connection and the backbone's channel reconnect each on its own
+   * backoff, so commands working says nothing of the channel: an event published before it is subscribed
+   * again never reaches this process (its sockets get a resync instead of the event).
+   */
+  const channelBack = () =>
+    until(
+      'the realtime channel to be subscribed again',
+      async () => {
+        const [, count] = (await t.redis!.pubsub('NUMSUB', `${t.redis!.options.keyPrefix}realtime:events`)) as [string, number];
+        return count > 0;
+      },
+      15_000,
+    );
+
   it('an event that could not be published (no seq, so no gap to see) ends in a resync.required for the account', async () => {
     const sub = await subscribe(t, admin);
     sockets.push(sub.socket);
@@ -135,6 +150,7 @@ describe('/cable through a Redis restart that loses its data', () => {
     await redis.stop();
     await redis.start();
     await until('the client to reconnect', () => t.redis!.status === 'ready', 15_000);
+    await channelBack();
     const sub = await subscribe(t, admin);
     sockets.push(sub.socket);
     publish(4);
@@ -144,6 +160,10 @@ describe('/cable through a Redis restart that loses its data', () => {
     await redis.stop();
     await redis.start();
     await until('the client to reconnect', () => t.redis!.status === 'ready', 15_000);
+    // Once its channel is back the hub catches every socket up from its last seq; the counter went with
+    // Redis's data, so that is a resync. Events published before it would race the catch-up (and be
+    // folded into the resync), so they wait for it.
+    await until('the catch-up resync', () => sub.events().some((e) => e.event === 'resync.required'), 15_000);
     for (let i = 0; i < 5; i++) publish(5 + i);
     await until('the five new events', () => sub.events().filter((e) => e.event === 'account.cache_invalidated').length === 6, 10_000);
     const fresh = sub.events().filter((e) => e.event === 'account.cache_invalidated').slice(1);

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { WebSocket } from 'ws';
 import type { Executor } from '@app/db';
 import type { EventBus } from '../event-bus.ts';
@@ -16,8 +17,11 @@ export type HubOptions = {
   /** How long a typing indicator lasts without a new typing event (000 section 7: 30 s). */
   typingTimeoutMs?: number | undefined;
   pingIntervalMs?: number;
-  /** A socket with more than this waiting to be written is dropped rather than waited for. */
-  maxBufferedBytes?: number;
+  /**
+   * A socket with more than this sent to it and not read is dropped rather than waited for: at once when this
+   * process holds that much for it, at the next ping when the client had a whole ping interval to read it.
+   */
+  maxUnreadBytes?: number;
   /** Pings a socket may leave unanswered before it is terminated. */
   maxMissedPongs?: number;
   /** How often a resync for accounts whose events could not be published is tried again. */
@@ -27,7 +31,23 @@ export type HubOptions = {
 /** The dashboard session a socket was opened in (its cookie came with the handshake), checked when it opened. */
 export type CableSession = { id: number; userId: number };
 
-type Connection = { socket: WebSocket; subscriptions: Map<string, Subscription>; missedPongs: number; session: CableSession | null };
+type Connection = {
+  socket: WebSocket;
+  /** The TCP socket under it, reset when the client is dropped. */
+  tcp: Socket;
+  subscriptions: Map<string, Subscription>;
+  /** Bytes of frames handed to the socket so far. */
+  sent: number;
+  /** `sent` when each unanswered ping went out, oldest first. */
+  pings: number[];
+  /**
+   * `sent` at the last answered ping: a client answers a ping only after reading what was sent before it,
+   * so this much has left the kernel's buffers. The rest may sit in them (megabytes) unread.
+   */
+  read: number;
+  /** The dashboard session it was opened in, if any: a `user:logout` leaves the sockets of a live session open. */
+  session: CableSession | null;
+};
 
 type Subscription = Subscriber & {
   identifier: string;
@@ -62,7 +82,7 @@ export class Hub {
 
   constructor(options: HubOptions) {
     this.typingTimeoutMs = options.typingTimeoutMs ?? 30_000;
-    this.options = { pingIntervalMs: 3000, maxBufferedBytes: 1024 * 1024, maxMissedPongs: 3, resyncRetryMs: 1000, ...options };
+    this.options = { pingIntervalMs: 3000, maxUnreadBytes: 1024 * 1024, maxMissedPongs: 3, resyncRetryMs: 1000, ...options };
     const { backbone, bus } = this.options;
     this.typing = createTypingTimers({
       timeoutMs: () => this.typingTimeoutMs,
@@ -71,6 +91,7 @@ export class Hub {
     });
     backbone.onEnvelope((envelope) => this.deliver(envelope));
     backbone.onReconnect(() => void this.catchUp());
+    backbone.onPresenceChanged((accountId) => this.publishPresence(accountId));
     this.unsubscribeBus = bus.subscribe((event) => this.publish(event));
     this.pinger = setInterval(() => this.heartbeat(), this.options.pingIntervalMs);
     this.pinger.unref();
@@ -116,12 +137,15 @@ export class Hub {
     if (this.lost.size > 0) this.retryResyncs();
   }
 
-  /** Takes over a freshly upgraded socket, opened in `session` when the dashboard's session cookie came with it. */
-  attach(socket: WebSocket, session: CableSession | null = null) {
-    const connection: Connection = { socket, subscriptions: new Map(), missedPongs: 0, session };
+  /**
+   * Takes over a freshly upgraded socket (`tcp`: the connection it was upgraded on), opened in `session` when the
+   * dashboard's session cookie came with it.
+   */
+  attach(socket: WebSocket, tcp: Socket, session: CableSession | null = null) {
+    const connection: Connection = { socket, tcp, subscriptions: new Map(), sent: 0, pings: [], read: 0, session };
     this.connections.add(connection);
     socket.on('pong', () => {
-      connection.missedPongs = 0;
+      connection.read = connection.pings.shift() ?? connection.read;
     });
     socket.on('message', (raw) => {
       void this.onMessage(connection, raw.toString()).catch((err: unknown) => this.options.log.error({ err }, 'realtime: command failed'));
@@ -138,7 +162,7 @@ export class Hub {
   async close() {
     this.closing = true;
     clearTimeout(this.resyncTimer);
-    for (const due of this.presenceDue.values()) clearTimeout(due.timer);
+    for (const timer of this.presenceDue.values()) clearTimeout(timer);
     this.presenceDue.clear();
     clearInterval(this.pinger);
     this.typing.clear();
@@ -166,8 +190,7 @@ export class Hub {
     // `perform('update_presence')`: answer the caller with the account's presence.
     const sub = connection.subscriptions.get(command.identifier);
     if (sub && command.data?.includes('update_presence')) {
-      const online = await this.options.backbone.presence(sub.accountId, sub.userId, 0);
-      const data = await this.presenceData(sub.accountId, online);
+      const data = await this.presenceData(sub.accountId);
       this.send(connection, eventFrame(sub.identifier, messageJson('presence.update', data, sub.caughtUpTo)));
     }
   }
@@ -199,8 +222,8 @@ export class Hub {
     // Closed during the replay: detach has already taken the subscription away; do not count it online.
     if (!connection.subscriptions.has(identifier)) return;
     sub.counted = true;
-    const online = await this.options.backbone.presence(sub.accountId, sub.userId, 1);
-    await this.publishPresence(sub.accountId, online);
+    await this.options.backbone.presence(sub.accountId, sub.userId, 1);
+    this.publishPresence(sub.accountId);
   }
 
   private async replay(sub: Subscription, lastSeq: number) {
@@ -247,8 +270,8 @@ export class Hub {
     this.byAccount.get(sub.accountId)?.delete(sub);
     if (this.closing || !sub.counted) return;
     sub.counted = false;
-    const online = await this.options.backbone.presence(sub.accountId, sub.userId, -1);
-    await this.publishPresence(sub.accountId, online);
+    await this.options.backbone.presence(sub.accountId, sub.userId, -1);
+    this.publishPresence(sub.accountId);
   }
 
   private detach(connection: Connection) {
@@ -327,58 +350,79 @@ export class Hub {
     this.send(sub.connection, eventFrame(sub.identifier, message));
   }
 
-  /** Never waits on a socket: a full one is dropped, its client reconnects and replays. */
+  /**
+   * Never waits on a socket: one this process already holds more than the limit for is dropped, its client
+   * reconnects and replays. (ws's bufferedAmount counts only what the kernel has not taken yet: the kernel's
+   * send buffer holds up to ~4 MB more, which heartbeat() accounts for through pings.)
+   */
   private send(connection: Connection, frame: string) {
     const { socket } = connection;
     if (socket.readyState !== WebSocket.OPEN) return;
-    if (socket.bufferedAmount > this.options.maxBufferedBytes) {
-      this.options.log.warn({ buffered: socket.bufferedAmount }, 'realtime: slow socket dropped');
-      socket.terminate();
-      return;
-    }
+    if (socket.bufferedAmount > this.options.maxUnreadBytes) return this.drop(connection, 'queued in the process');
     socket.send(frame);
+    connection.sent += Buffer.byteLength(frame);
+  }
+
+  /**
+   * Resets the TCP connection: a close frame would queue behind the unread data and never arrive (the client
+   * sees 1006), and a plain close would leave the kernel holding and retrying the unsent megabytes.
+   */
+  private drop(connection: Connection, reason: string) {
+    if (connection.socket.readyState !== WebSocket.OPEN) return;
+    this.options.log.warn({ reason, unread: connection.sent - connection.read, buffered: connection.socket.bufferedAmount }, 'realtime: slow socket dropped');
+    try {
+      connection.tcp.resetAndDestroy();
+    } catch {
+      // not a plain TCP socket (TLS served by Node itself): the ordinary close below has to do
+    }
+    connection.socket.terminate();
   }
 
   private heartbeat() {
     const frame = pingFrame();
     for (const connection of this.connections) {
-      if (connection.missedPongs >= this.options.maxMissedPongs) {
+      const { pings } = connection;
+      // Sent before the last ping, a whole interval ago, and still not read: the client is not reading.
+      const lastPing = pings.at(-1);
+      if (lastPing !== undefined && lastPing - connection.read > this.options.maxUnreadBytes) {
+        this.drop(connection, 'unread for a ping interval');
+        continue;
+      }
+      if (pings.length >= this.options.maxMissedPongs) {
         connection.socket.terminate();
         continue;
       }
-      connection.missedPongs += 1;
       this.send(connection, frame);
-      if (connection.socket.readyState === WebSocket.OPEN) connection.socket.ping();
+      if (connection.socket.readyState !== WebSocket.OPEN) continue;
+      connection.socket.ping();
+      pings.push(connection.sent);
     }
   }
 
   /**
-   * Presence changes of an account are announced at most every PRESENCE_COALESCE_MS, with the latest
-   * online list: a team reconnecting after a deploy would otherwise send every member's arrival to
-   * every member already there (n² frames).
+   * Presence changes of an account are announced at most every PRESENCE_COALESCE_MS: a team reconnecting
+   * after a deploy would otherwise send every member's arrival to every member already there (n² frames).
+   * The list is read when it is announced, not when it changed: two processes whose members subscribe at
+   * the same time would each announce a list without the other's.
    */
-  private readonly presenceDue = new Map<number, { online: number[]; timer: NodeJS.Timeout }>();
+  private readonly presenceDue = new Map<number, NodeJS.Timeout>();
 
-  private async publishPresence(accountId: number, online: number[]) {
-    if (this.closing) return;
-    const due = this.presenceDue.get(accountId);
-    if (due) {
-      due.online = online;
-      return;
-    }
+  private publishPresence(accountId: number) {
+    if (this.closing || this.presenceDue.has(accountId)) return;
     const timer = setTimeout(() => {
-      const latest = this.presenceDue.get(accountId);
       this.presenceDue.delete(accountId);
-      if (!latest || this.closing) return;
-      void this.presenceData(accountId, latest.online)
+      if (this.closing) return;
+      void this.presenceData(accountId)
         .then((data) => this.options.backbone.publish({ name: 'presence.update', accountId, data }, { ephemeral: true }))
         .catch((err: unknown) => this.options.log.warn({ err, accountId }, 'realtime: presence update failed'));
     }, PRESENCE_COALESCE_MS);
     timer.unref();
-    this.presenceDue.set(accountId, { online, timer });
+    this.presenceDue.set(accountId, timer);
   }
 
-  private async presenceData(accountId: number, online: number[]) {
+  /** Who is online in the account on any process, with the availability each set. */
+  private async presenceData(accountId: number) {
+    const online = await this.options.backbone.online(accountId);
     return { account_id: accountId, users: await availabilityOf(this.options.db, accountId, online), contacts: {} };
   }
 

@@ -42,8 +42,12 @@ export function createMemoryBackbone(limits: BufferLimits = DEFAULT_BUFFER_LIMIT
       if (next > 0) counts.set(userId, next);
       else counts.delete(userId);
       online.set(accountId, counts);
-      return [...counts.keys()];
     },
+    async online(accountId) {
+      return [...(online.get(accountId)?.keys() ?? [])];
+    },
+    // the counts live and die with this process
+    onPresenceChanged() {},
     async close() {
       listeners.splice(0);
     },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.ts';
+import { createRedisPresence } from './redis-presence.ts';
 import { replayFrom } from './replay.ts';
 import { DEFAULT_BUFFER_LIMITS, type Backbone, type BufferLimits, type Envelope } from './types.ts';
 
@@ -34,7 +35,12 @@ export type RedisBackboneOptions = {
   redis: Redis;
   log: Logger;
   limits?: BufferLimits;
+  /** How long a killed process's users stay online (redis-presence.ts). */
+  presenceTtlMs?: number;
 };
+
+/** A process that dies without closing leaves its users online for at most this long (docs/realtime.md). */
+export const DEFAULT_PRESENCE_TTL_MS = 30_000;
 
 /**
  * Several processes on one Redis: a seq counter and a capped list per account (any process can replay),
@@ -80,7 +86,16 @@ export async function createRedisBackbone(options: RedisBackboneOptions): Promis
 
   const seqKey = (accountId: number) => `realtime:seq:${accountId}`;
   const bufferKey = (accountId: number) => `realtime:buffer:${accountId}`;
-  const presenceKey = (accountId: number) => `realtime:presence:${accountId}`;
+  const presenceListeners: ((accountId: number) => void)[] = [];
+  const presence = createRedisPresence({
+    redis,
+    log,
+    origin,
+    ttlMs: options.presenceTtlMs ?? DEFAULT_PRESENCE_TTL_MS,
+    onChanged: (accountId) => {
+      for (const listener of presenceListeners) listener(accountId);
+    },
+  });
 
   return {
     origin,
@@ -110,21 +125,16 @@ export async function createRedisBackbone(options: RedisBackboneOptions): Promis
       const entries = list.map((raw) => JSON.parse(raw) as Envelope);
       return replayFrom(entries, Number(seq ?? 0), afterSeq, Date.now(), limits.maxAgeMs);
     },
-    async presence(accountId, userId, delta) {
-      // A process that dies keeps its counts until the user's next disconnect elsewhere; see docs/realtime.md.
-      const key = presenceKey(accountId);
-      if (delta !== 0) {
-        const count = await redis.hincrby(key, String(userId), delta);
-        if (count <= 0) await redis.hdel(key, String(userId));
-      }
-      const all = await redis.hgetall(key);
-      return Object.entries(all)
-        .filter(([, n]) => Number(n) > 0)
-        .map(([id]) => Number(id));
+    presence: presence.change,
+    online: presence.online,
+    onPresenceChanged(listener) {
+      presenceListeners.push(listener);
     },
     async close() {
       listeners.splice(0);
       reconnectListeners.splice(0);
+      presenceListeners.splice(0);
+      presence.close();
       subscriber.disconnect();
     },
   };

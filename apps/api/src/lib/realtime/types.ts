@@ -39,8 +39,15 @@ export type Backbone = {
   onReconnect: (listener: () => void) => void;
   /** The account's events after `afterSeq` still in the buffer, or a resync when some were dropped. */
   replay: (accountId: number, afterSeq: number) => Promise<ReplayResult>;
-  /** Adds `delta` (0 to only read) to the user's open subscriptions in the account; answers the users now online. */
-  presence: (accountId: number, userId: number, delta: -1 | 0 | 1) => Promise<number[]>;
+  /** Adds `delta` to the user's open subscriptions in the account. */
+  presence: (accountId: number, userId: number, delta: -1 | 1) => Promise<void>;
+  /** The users with at least one open subscription in the account, on any process. */
+  online: (accountId: number) => Promise<number[]>;
+  /**
+   * Called when who is online changed without a subscribe or unsubscribe here: the process that had users
+   * online died, or presence Redis had lost came back.
+   */
+  onPresenceChanged: (listener: (accountId: number) => void) => void;
   close: () => Promise<void>;
 };
 
