@@ -1,0 +1,72 @@
+// The faults, one entry each: what happens when a share of the scenario's messages has been sent. Each ends with
+// the system whole again (a new worker, a new API process, Postgres and Redis back, the receiver up).
+import { kill } from './processes.ts';
+import { replaceServe, replaceWorker, type World } from './setup.ts';
+import { sleep, within } from './infra.ts';
+import type { Target } from './judge.ts';
+
+export type Scenario = {
+  key: string;
+  name: string;
+  /** The webhook targets whose deliveries are counted. */
+  targets: Target[];
+  fault: (world: World) => Promise<void>;
+};
+
+const BOTH: Target[] = ['account', 'inbox'];
+
+export const SCENARIOS: Scenario[] = [
+  {
+    key: 'worker',
+    name: 'worker SIGKILL',
+    targets: BOTH,
+    // killed while the receiver holds one of its requests: that delivery's claim comes due after its lease
+    fault: async (world) => {
+      const doomed = world.worker;
+      let hooked = false;
+      world.receiver.holdNext(() => (hooked = true));
+      await within(5_000, () => hooked, 20);
+      await kill(doomed);
+      await replaceWorker(world, 'worker-2');
+    },
+  },
+  {
+    key: 'api',
+    name: 'API SIGKILL',
+    targets: BOTH,
+    // the first API process dies with requests in flight and the socket on it; a new one takes its port
+    fault: async (world) => {
+      await kill(world.serve[0]!);
+      await replaceServe(world, 0, 'serve-a2');
+    },
+  },
+  {
+    key: 'postgres',
+    name: 'Postgres restart',
+    targets: BOTH,
+    fault: (world) => world.pg.restart('fast'),
+  },
+  {
+    key: 'receiver',
+    name: 'webhook receiver down',
+    targets: BOTH,
+    // refused connections, then 500s, then up: every delivery of the outage needs its retries
+    fault: async (world) => {
+      await world.receiver.refuse();
+      await sleep(750);
+      await world.receiver.serve('error');
+      await sleep(750);
+      await world.receiver.serve('up');
+    },
+  },
+  {
+    key: 'redis',
+    name: 'Redis restarted empty',
+    targets: BOTH,
+    fault: async (world) => {
+      await world.redis.kill();
+      await sleep(1_000);
+      await world.redis.start();
+    },
+  },
+];
