@@ -87,7 +87,7 @@ export async function startPostgres(dir: string): Promise<OwnPostgres> {
   };
   const port = await freePort();
   await run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
-  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${data} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100`;
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${data} -c fsync=off -c full_page_writes=off -c max_connections=100`;
   await run('pg_ctl', ['-D', data, '-l', path.join(data, 'server.log'), '-o', options, '-w', '-t', '30', 'start']);
   onCleanup(() => {
     const args = ['-D', data, '-m', 'immediate', '-w', 'stop'];

@@ -37,7 +37,19 @@ const PRESENCE_BOUND_MS = 4_000;
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
-export type ScenarioResult = { key: string; name: string; ok: boolean; seconds: number; counts?: Judgement['counts']; problems: string[]; unacknowledged: Record<string, number> };
+export type ScenarioResult = {
+  key: string;
+  name: string;
+  ok: boolean;
+  seconds: number;
+  /** What the fault did (and how long recovery took). */
+  fault?: string;
+  counts?: Judgement['counts'];
+  /** Times the socket dropped and reconnected with its last_seq. */
+  reconnects?: number;
+  problems: string[];
+  unacknowledged: Record<string, number>;
+};
 export type CheckResult = { name: string; ok: boolean; knownIssue: boolean; detail: string };
 /** What scripts/test.ts reads (FaultsReport), and the run's settings and times. */
 type RunReport = FaultsReport & { messages: number; rate: number; setupSeconds: number; seconds: number; passed: number; failed: number };
@@ -67,13 +79,24 @@ function tally(posts: Post[]): Record<string, number> {
 
 async function runScenario(world: World, cable: ReconnectingCable, scenario: Scenario): Promise<ScenarioResult> {
   const started = Date.now();
+  const reconnects = cable.reconnects;
   const { posts, faulted } = await stream(world, scenario.key, messages, rate, Math.floor(messages * 0.4), () => scenario.fault(world));
   const look = async () => judge(posts, await observe(world, cable, scenario, started));
   // Postgres may still be coming back: a failed look is "not settled yet"
   await within(SETTLE_MS, async () => (await look().catch(() => undefined))?.problems.length === 0, 250);
-  await faulted;
+  const fault = await faulted;
   const verdict = await look();
-  return { key: scenario.key, name: scenario.name, ok: verdict.problems.length === 0, seconds: (Date.now() - started) / 1000, counts: verdict.counts, problems: verdict.problems, unacknowledged: tally(posts) };
+  return {
+    key: scenario.key,
+    name: scenario.name,
+    ok: verdict.problems.length === 0,
+    seconds: (Date.now() - started) / 1000,
+    fault,
+    counts: verdict.counts,
+    reconnects: cable.reconnects - reconnects,
+    problems: verdict.problems,
+    unacknowledged: tally(posts),
+  };
 }
 
 function timeout<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
@@ -95,7 +118,10 @@ async function presenceCheck(world: World, cable: ReconnectingCable): Promise<Ch
   }, 500);
   if (users) return { name, ok: true, knownIssue: false, detail: 'the killed process’s subscriber is no longer listed online' };
   const last = await cable.askPresence();
-  const detail = `user ${canary}, whose only socket was on the killed API process, is still "${last?.[canary] ?? 'listed'}" ${PRESENCE_BOUND_MS / 1000} s after the scenario (presence counts of a dead process stay in Redis)`;
+  // what Redis holds, in today's layout (a hash of counts per user); another layout answers an error, left out
+  const counts = await world.redis.cli('HGETALL', `realtime:presence:${world.accountId}`).catch(() => '');
+  const raw = counts.includes('WRONGTYPE') || !counts ? '' : `; Redis realtime:presence:${world.accountId} holds ${counts.split('\n').join(' ')} (user count)`;
+  const detail = `user ${canary}, whose only socket was on the killed API process, is still "${last?.[canary] ?? 'listed'}" ${PRESENCE_BOUND_MS / 1000} s after the scenario${raw}`;
   return { name, ok: false, knownIssue: !strictPresence, detail };
 }
 
@@ -122,6 +148,7 @@ async function main(): Promise<number> {
     );
     results.push(result);
     say(result.counts ? describe(result.name, result.seconds, { counts: result.counts, problems: result.problems }, scenario.targets) : `${result.name.padEnd(26)} FAIL ${result.seconds.toFixed(1).padStart(5)} s`);
+    if (result.fault) say(`    fault: ${result.fault}${result.reconnects ? `; the socket reconnected ${result.reconnects} time(s) with its last_seq` : ''}`);
     for (const problem of result.problems) say(`    ${problem}`);
     const unacked = Object.entries(result.unacknowledged);
     if (unacked.length) say(`    not acknowledged: ${unacked.map(([why, n]) => `${n} ${why}`).join('; ')}`);

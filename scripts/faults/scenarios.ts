@@ -10,8 +10,11 @@ export type Scenario = {
   name: string;
   /** The webhook targets whose deliveries are counted. */
   targets: Target[];
-  fault: (world: World) => Promise<void>;
+  /** Breaks something and brings it back; answers what happened, for the scenario's line. */
+  fault: (world: World) => Promise<string>;
 };
+
+const since = (start: number) => `${((Date.now() - start) / 1000).toFixed(1)} s`;
 
 const BOTH: Target[] = ['account', 'inbox'];
 
@@ -25,9 +28,11 @@ export const SCENARIOS: Scenario[] = [
       const doomed = world.worker;
       let hooked = false;
       world.receiver.holdNext(() => (hooked = true));
-      await within(5_000, () => hooked, 20);
+      const held = await within(5_000, () => hooked, 20);
       await kill(doomed);
+      const killed = Date.now();
       await replaceWorker(world, 'worker-2');
+      return `killed ${held ? 'with a delivery held unanswered' : 'without a delivery in flight (none came within 5 s)'}; worker-2 up ${since(killed)} later`;
     },
   },
   {
@@ -37,14 +42,20 @@ export const SCENARIOS: Scenario[] = [
     // the first API process dies with requests in flight and the socket on it; a new one takes its port
     fault: async (world) => {
       await kill(world.serve[0]!);
+      const killed = Date.now();
       await replaceServe(world, 0, 'serve-a2');
+      return `serve-a killed; serve-a2 up on its port ${since(killed)} later`;
     },
   },
   {
     key: 'postgres',
     name: 'Postgres restart',
     targets: BOTH,
-    fault: (world) => world.pg.restart('fast'),
+    fault: async (world) => {
+      const start = Date.now();
+      await world.pg.restart('fast');
+      return `restarted in ${since(start)}`;
+    },
   },
   {
     key: 'receiver',
@@ -57,6 +68,7 @@ export const SCENARIOS: Scenario[] = [
       await world.receiver.serve('error');
       await sleep(750);
       await world.receiver.serve('up');
+      return 'refused 0.75 s, answered 500 for 0.75 s';
     },
   },
   {
@@ -66,7 +78,9 @@ export const SCENARIOS: Scenario[] = [
     fault: async (world) => {
       await world.redis.kill();
       await sleep(1_000);
+      const start = Date.now();
       await world.redis.start();
+      return `down 1 s, back empty after ${since(start)} more`;
     },
   },
 ];

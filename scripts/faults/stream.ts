@@ -41,10 +41,10 @@ async function postOne(world: World, i: number, content: string): Promise<Post> 
  * when `faultAt` of them have been sent. Answers every post once all have ended, and the fault still running
  * (recovery, e.g. a new process starting, overlaps the wait for deliveries).
  */
-export async function stream(world: World, key: string, count: number, rate: number, faultAt: number, fault: () => Promise<void>): Promise<{ posts: Post[]; faulted: Promise<void> }> {
+export async function stream(world: World, key: string, count: number, rate: number, faultAt: number, fault: () => Promise<string>): Promise<{ posts: Post[]; faulted: Promise<string> }> {
   const started = Date.now();
   const posts: Promise<Post>[] = [];
-  let faulted: Promise<void> = Promise.resolve();
+  let faulted: Promise<string> = Promise.resolve('the fault never started');
   for (let i = 0; i < count; i++) {
     const due = started + (i * 1000) / rate;
     if (due > Date.now()) await sleep(due - Date.now());
