@@ -11,8 +11,8 @@ function healthy(posts: Post[]): Observation {
     stored: ids,
     statuses: new Map(ids.map((id) => [id, 'sent'])),
     receipts: ids.flatMap((messageId) => [
-      { target: 'account' as const, messageId },
-      { target: 'inbox' as const, messageId },
+      { target: 'account' as const, messageId, delivery: `a${messageId}` },
+      { target: 'inbox' as const, messageId, delivery: `i${messageId}` },
     ]),
     socket: ids.map((messageId) => ({ event: 'message.created', messageId, at: 2_000 })),
     targets: ['account', 'inbox'],
@@ -33,13 +33,20 @@ describe('judge', () => {
     expect(judge(posts, seen).problems).toContainEqual(expect.stringMatching(/^1 acknowledged message\(s\) not in Postgres: 2$/));
   });
 
-  it('flags an acknowledged message one webhook target never got, and counts repeats without failing', () => {
+  it('flags an acknowledged message one webhook target never got, and counts a delivery sent again without failing', () => {
     const posts = [acked(1), acked(2)];
     const seen = healthy(posts);
-    seen.receipts = [...seen.receipts.filter((r) => !(r.target === 'inbox' && r.messageId === 2)), { target: 'account', messageId: 1 }];
+    seen.receipts = [...seen.receipts.filter((r) => !(r.target === 'inbox' && r.messageId === 2)), { target: 'account', messageId: 1, delivery: 'a1' }];
     const { counts, problems } = judge(posts, seen);
     expect(problems).toEqual(['1 acknowledged message(s) never delivered to the inbox webhook: 2']);
     expect(counts.duplicates).toEqual({ account: 1, inbox: 0 });
+  });
+
+  it('flags a message fanned out into two deliveries of one target', () => {
+    const posts = [acked(1)];
+    const seen = healthy(posts);
+    seen.receipts.push({ target: 'inbox', messageId: 1, delivery: 'i1-again' });
+    expect(judge(posts, seen).problems).toEqual(['1 message(s) fanned out into more than one inbox delivery: 1']);
   });
 
   it('flags acknowledged messages left progress or marked failed', () => {

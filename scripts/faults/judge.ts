@@ -3,7 +3,8 @@
 // `progress`, not `failed`); every acknowledged message reached the socket as `message.created` or the socket got a
 // `resync.required` after it was acknowledged (the client refetches then, and the message was committed before
 // its acknowledgement), which is what the hub guarantees (docs/realtime.md "Redis outages"). Webhooks are at least
-// once: repeats are counted, never a failure.
+// once: a delivery sent again (same X-Chatwoot-Delivery id) is counted, never a failure; a message fanned out into
+// two deliveries of one target is a failure (the relay dispatches an event once, docs/jobs.md).
 
 export type Target = 'account' | 'inbox';
 
@@ -16,7 +17,7 @@ export type Observation = {
   /** Status in Postgres of the acknowledged messages (`progress`, `sent`, `failed`...). */
   statuses: Map<number, string>;
   /** `message_created` webhook requests the receiver took for the scenario's messages, repeats included. */
-  receipts: { target: Target; messageId: number }[];
+  receipts: { target: Target; messageId: number; delivery: string }[];
   /** Events the socket got during the scenario. */
   socket: { event: string; messageId: number | undefined; at: number }[];
   targets: Target[];
@@ -27,6 +28,7 @@ export type Counts = {
   acknowledged: number;
   stored: number;
   delivered: Record<Target, number>;
+  /** Requests beyond the first per message: the same delivery sent again. */
   duplicates: Record<Target, number>;
   socketEvents: number;
   socketDuplicates: number;
@@ -55,6 +57,10 @@ export function judge(posts: Post[], seen: Observation): Judgement {
     duplicates[target] = got.length - unique.size;
     const lost = acked.filter((p) => !unique.has(p.messageId)).map((p) => p.messageId);
     if (lost.length) problems.push(`${lost.length} acknowledged message(s) never delivered to the ${target} webhook: ${few(lost)}`);
+    const deliveries = new Map<number, Set<string>>();
+    for (const r of seen.receipts.filter((r) => r.target === target)) deliveries.set(r.messageId, (deliveries.get(r.messageId) ?? new Set()).add(r.delivery));
+    const doubled = [...deliveries].filter(([, ids]) => ids.size > 1).map(([id]) => id);
+    if (doubled.length) problems.push(`${doubled.length} message(s) fanned out into more than one ${target} delivery: ${few(doubled)}`);
   }
 
   const unsettled = (status: string) => acked.filter((p) => seen.statuses.get(p.messageId) === status).map((p) => p.messageId);

@@ -47,6 +47,8 @@ export type ScenarioResult = {
   counts?: Judgement['counts'];
   /** Times the socket dropped and reconnected with its last_seq. */
   reconnects?: number;
+  /** A few messages whose `message.created` reached the socket more than once: the seqs and times (ms into the scenario). */
+  socketRepeats?: { messageId: number; received: { seq: number | null; ms: number }[] }[];
   problems: string[];
   unacknowledged: Record<string, number>;
 };
@@ -80,7 +82,7 @@ function tally(posts: Post[]): Record<string, number> {
 async function runScenario(world: World, cable: ReconnectingCable, scenario: Scenario): Promise<ScenarioResult> {
   const started = Date.now();
   const reconnects = cable.reconnects;
-  const { posts, faulted } = await stream(world, scenario.key, messages, rate, Math.floor(messages * 0.4), () => scenario.fault(world));
+  const { posts, faulted } = await stream(world, scenario.key, messages, rate, Math.floor(messages * scenario.at), () => scenario.fault(world));
   const look = async () => judge(posts, await observe(world, cable, scenario, started));
   // Postgres may still be coming back: a failed look is "not settled yet"
   await within(SETTLE_MS, async () => (await look().catch(() => undefined))?.problems.length === 0, 250);
@@ -94,9 +96,20 @@ async function runScenario(world: World, cable: ReconnectingCable, scenario: Sce
     fault,
     counts: verdict.counts,
     reconnects: cable.reconnects - reconnects,
+    socketRepeats: repeatsOf(cable, posts, started),
     problems: verdict.problems,
     unacknowledged: tally(posts),
   };
+}
+
+function repeatsOf(cable: ReconnectingCable, posts: Post[], since: number): ScenarioResult['socketRepeats'] {
+  const ids = new Set(posts.map((p) => p.messageId));
+  const byMessage = new Map<number, { seq: number | null; ms: number }[]>();
+  for (const e of cable.events) {
+    if (e.event !== 'message.created' || e.at < since || !ids.has(e.messageId ?? null)) continue;
+    byMessage.set(e.messageId!, [...(byMessage.get(e.messageId!) ?? []), { seq: e.seq, ms: e.at - since }]);
+  }
+  return [...byMessage].filter(([, got]) => got.length > 1).slice(0, 5).map(([messageId, received]) => ({ messageId, received }));
 }
 
 function timeout<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
@@ -150,6 +163,7 @@ async function main(): Promise<number> {
     say(result.counts ? describe(result.name, result.seconds, { counts: result.counts, problems: result.problems }, scenario.targets) : `${result.name.padEnd(26)} FAIL ${result.seconds.toFixed(1).padStart(5)} s`);
     if (result.fault) say(`    fault: ${result.fault}${result.reconnects ? `; the socket reconnected ${result.reconnects} time(s) with its last_seq` : ''}`);
     for (const problem of result.problems) say(`    ${problem}`);
+    for (const r of result.socketRepeats ?? []) say(`    socket repeat: message ${r.messageId} ${r.received.map((x) => `seq ${x.seq} at ${x.ms} ms`).join(', ')}`);
     const unacked = Object.entries(result.unacknowledged);
     if (unacked.length) say(`    not acknowledged: ${unacked.map(([why, n]) => `${n} ${why}`).join('; ')}`);
     if (canary) {

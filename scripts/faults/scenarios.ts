@@ -10,6 +10,8 @@ export type Scenario = {
   name: string;
   /** The webhook targets whose deliveries are counted. */
   targets: Target[];
+  /** The share of the messages sent before the fault starts. */
+  at: number;
   /** Breaks something and brings it back; answers what happened, for the scenario's line. */
   fault: (world: World) => Promise<string>;
 };
@@ -23,6 +25,7 @@ export const SCENARIOS: Scenario[] = [
     key: 'worker',
     name: 'worker SIGKILL',
     targets: BOTH,
+    at: 0.4,
     // killed while the receiver holds one of its requests: that delivery's claim comes due after its lease
     fault: async (world) => {
       const doomed = world.worker;
@@ -39,6 +42,7 @@ export const SCENARIOS: Scenario[] = [
     key: 'api',
     name: 'API SIGKILL',
     targets: BOTH,
+    at: 0.4,
     // the first API process dies with requests in flight and the socket on it; a new one takes its port
     fault: async (world) => {
       await kill(world.serve[0]!);
@@ -51,6 +55,7 @@ export const SCENARIOS: Scenario[] = [
     key: 'postgres',
     name: 'Postgres restart',
     targets: BOTH,
+    at: 0.4,
     fault: async (world) => {
       const start = Date.now();
       await world.pg.restart('fast');
@@ -61,6 +66,7 @@ export const SCENARIOS: Scenario[] = [
     key: 'receiver',
     name: 'webhook receiver down',
     targets: BOTH,
+    at: 0.4,
     // refused connections, then 500s, then up: every delivery of the outage needs its retries
     fault: async (world) => {
       await world.receiver.refuse();
@@ -75,12 +81,14 @@ export const SCENARIOS: Scenario[] = [
     key: 'redis',
     name: 'Redis restarted empty',
     targets: BOTH,
+    // early and short, so that even 150 messages leave a third of them for the empty Redis (new seqs, schedules)
+    at: 0.2,
     fault: async (world) => {
       await world.redis.kill();
-      await sleep(1_000);
+      await sleep(750);
       const start = Date.now();
       await world.redis.start();
-      return `down 1 s, back empty after ${since(start)} more`;
+      return `down 0.75 s, back empty after ${since(start)} more`;
     },
   },
 ];
