@@ -1,7 +1,7 @@
 // `api serve` and `api worker` as child processes of the runner (apps/api/src/main.ts), each logging to its own
 // file, killed with the runner.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
 import { onCleanup, within } from './infra.ts';
@@ -14,7 +14,8 @@ export type AppProcess = { name: string; child: ChildProcess; logFile: string; b
 function launch(name: string, args: string[], env: Record<string, string>, logDir: string): AppProcess {
   mkdirSync(logDir, { recursive: true });
   const logFile = path.join(logDir, `${name}.log`);
-  const child = spawn(process.execPath, ['--experimental-strip-types', '--no-warnings', main, ...args], {
+  // Node's warnings stay on: what the driver deprecates shows in the logs (warningsIn)
+  const child = spawn(process.execPath, ['--experimental-strip-types', main, ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -38,6 +39,25 @@ export function logTail(proc: AppProcess, lines = 15): string {
 }
 
 const exited = (proc: AppProcess) => proc.child.exitCode !== null || proc.child.signalCode !== null;
+
+/** A process that ended without the runner killing it crashed: answers how it ended and its last lines. */
+export function crashed(proc: AppProcess): string | undefined {
+  if (!exited(proc)) return undefined;
+  return `${proc.name} died (${proc.child.exitCode ?? proc.child.signalCode}) without being killed; its log ends:\n${logTail(proc, 8)}`;
+}
+
+/** Node warnings (`(node:pid) DeprecationWarning: …`) in the logs of `dir`, but the strip-types notice, counted. */
+export function warningsIn(dir: string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.log'))) {
+    for (const [, text] of readFileSync(path.join(dir, file), 'utf8').matchAll(/^\(node:\d+\) (\w*Warning: .*)$/gm)) {
+      if (text!.startsWith('ExperimentalWarning')) continue;
+      const key = `${file.replace(/\.log$/, '')}: ${text}`;
+      counts[key] = (counts[key] ?? 0) + 1;
+    }
+  }
+  return counts;
+}
 
 /** `api serve` on `port`; resolves once GET /api answers 200. */
 export async function startServe(name: string, port: number, env: Record<string, string>, logDir: string, timeoutMs = 60_000): Promise<AppProcess> {

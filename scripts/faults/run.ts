@@ -14,7 +14,7 @@ import path from 'node:path';
 import { ReconnectingCable } from './cable.ts';
 import { cleanUp, onCleanup, within } from './infra.ts';
 import { describe, judge, type Judgement, type Observation, type Post } from './judge.ts';
-import { logTail } from './processes.ts';
+import { crashed, logTail, warningsIn } from './processes.ts';
 import { SCENARIOS, type Scenario } from './scenarios.ts';
 import { buildWorld, serveBases, type World } from './setup.ts';
 import { stream } from './stream.ts';
@@ -54,7 +54,7 @@ export type ScenarioResult = {
 };
 export type CheckResult = { name: string; ok: boolean; knownIssue: boolean; detail: string };
 /** What scripts/test.ts reads (FaultsReport), and the run's settings and times. */
-type RunReport = FaultsReport & { messages: number; rate: number; setupSeconds: number; seconds: number; passed: number; failed: number };
+type RunReport = FaultsReport & { messages: number; rate: number; setupSeconds: number; seconds: number; warnings: Record<string, number>; passed: number; failed: number };
 
 async function observe(world: World, cable: ReconnectingCable, scenario: Scenario, since: number): Promise<Observation> {
   const rows = await world.pg.psql(`select id, status from messages where content like 'faults ${scenario.key} %'`);
@@ -88,6 +88,11 @@ async function runScenario(world: World, cable: ReconnectingCable, scenario: Sce
   await within(SETTLE_MS, async () => (await look().catch(() => undefined))?.problems.length === 0, 250);
   const fault = await faulted;
   const verdict = await look();
+  // the runner killed what it meant to; any other process that ended crashed
+  for (const proc of [...world.serve, world.worker]) {
+    const death = crashed(proc);
+    if (death) verdict.problems.push(death);
+  }
   return {
     key: scenario.key,
     name: scenario.name,
@@ -178,7 +183,9 @@ async function main(): Promise<number> {
   const passed = results.filter((r) => r.ok).length + checks.filter((c) => c.ok).length;
   const failed = results.filter((r) => !r.ok).length + checks.filter((c) => !c.ok && !c.knownIssue).length;
   const seconds = (Date.now() - began) / 1000;
-  const report: RunReport = { messages, rate, setupSeconds, seconds, scenarios: results, checks, passed, failed };
+  const warnings = warningsIn(path.join(dir, 'logs'));
+  for (const [text, n] of Object.entries(warnings)) say(`warning in the logs, ${n} time(s): ${text.length > 200 ? `${text.slice(0, 197)}...` : text}`);
+  const report: RunReport = { messages, rate, setupSeconds, seconds, scenarios: results, checks, warnings, passed, failed };
   writeFileSync(reportFile, JSON.stringify(report, null, 2));
   if (failed > 0) {
     // the temp dir goes with the run: keep the processes' logs for whoever reads the failure
