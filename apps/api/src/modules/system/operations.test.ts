@@ -132,6 +132,9 @@ describe('Postgres down', () => {
   });
 });
 
+/** The rows of a raw `execute`, whose result the drivers type differently. */
+const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
+
 describe('Postgres ends a connection in the middle of a transaction', () => {
   // What a Postgres restart does to a worker's relay transaction (found by pnpm test:faults): the connection is ended
   // while checked out and idle between two queries. That used to be an unhandled 'error' event: the process died.
@@ -141,7 +144,7 @@ describe('Postgres ends a connection in the middle of a transaction', () => {
     process.on('uncaughtException', onUncaught);
     try {
       const doomed = t.db.transaction(async (tx) => {
-        const [row] = (await tx.execute(sql`select pg_backend_pid() as pid`)).rows as { pid: number }[];
+        const [row] = rowsOf<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`));
         // another connection of the pool ends this one, as a shutting-down server does (57P01)
         await t.db.execute(sql`select pg_terminate_backend(${Number(row!.pid)})`);
         await new Promise((resolve) => setTimeout(resolve, 200));
@@ -149,7 +152,7 @@ describe('Postgres ends a connection in the middle of a transaction', () => {
       });
       await expect(doomed).rejects.toThrow();
       expect(uncaught).toEqual([]);
-      const [after] = (await t.db.execute(sql`select 1 as one`)).rows as { one: number }[];
+      const [after] = rowsOf<{ one: number }>(await t.db.execute(sql`select 1 as one`));
       expect(after!.one).toBe(1);
     } finally {
       process.off('uncaughtException', onUncaught);
