@@ -14,8 +14,8 @@ export type Receiver = {
   refuse: () => Promise<void>;
   /** Listens again (if closed) and answers every request with `mode`. */
   serve: (mode: ReceiverMode) => Promise<void>;
-  /** Calls `hook` with the next request's arrival and never answers that request. */
-  holdNext: (hook: () => void) => void;
+  /** Calls `hook` with the next request's arrival and never answers that request; undefined cancels. */
+  holdNext: (hook: (() => void) | undefined) => void;
 };
 
 export async function startReceiver(port: number): Promise<Receiver> {

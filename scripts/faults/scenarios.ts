@@ -32,6 +32,7 @@ export const SCENARIOS: Scenario[] = [
       let hooked = false;
       world.receiver.holdNext(() => (hooked = true));
       const held = await within(5_000, () => hooked, 20);
+      world.receiver.holdNext(undefined);
       await kill(doomed);
       const killed = Date.now();
       await replaceWorker(world, 'worker-2');
