@@ -108,11 +108,11 @@ async function runScenario(world: World, cable: ReconnectingCable, scenario: Sce
 }
 
 function repeatsOf(cable: ReconnectingCable, posts: Post[], since: number): ScenarioResult['socketRepeats'] {
-  const ids = new Set(posts.map((p) => p.messageId));
+  const ids = new Set(posts.flatMap((p) => (p.messageId === null ? [] : [p.messageId])));
   const byMessage = new Map<number, { seq: number | null; ms: number }[]>();
   for (const e of cable.events) {
-    if (e.event !== 'message.created' || e.at < since || !ids.has(e.messageId ?? null)) continue;
-    byMessage.set(e.messageId!, [...(byMessage.get(e.messageId!) ?? []), { seq: e.seq, ms: e.at - since }]);
+    if (e.event !== 'message.created' || e.at < since || e.messageId === undefined || !ids.has(e.messageId)) continue;
+    byMessage.set(e.messageId, [...(byMessage.get(e.messageId) ?? []), { seq: e.seq, ms: e.at - since }]);
   }
   return [...byMessage].filter(([, got]) => got.length > 1).slice(0, 5).map(([messageId, received]) => ({ messageId, received }));
 }
