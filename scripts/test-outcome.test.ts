@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countPlaywright, countVitest, notRun, summarize, type PlaywrightReport, type VitestReport } from './test-outcome.ts';
+import { countFaults, countPlaywright, countVitest, notRun, summarize, type FaultsReport, type PlaywrightReport, type VitestReport } from './test-outcome.ts';
 
 const stats = (s: Partial<PlaywrightReport['stats']>): PlaywrightReport['stats'] => ({ expected: 0, unexpected: 0, flaky: 0, skipped: 0, ...s });
 
@@ -145,6 +145,31 @@ describe('countVitest', () => {
     const o = countVitest('web', { exitCode: 1, report: vitestReport({ numPassedTests: 4, numTotalTests: 4, testResults: [] }) });
     expect(o).toMatchObject({ passed: 4, failed: 1 });
     expect(o.notes.join()).toMatch(/unhandled error/);
+  });
+});
+
+describe('countFaults', () => {
+  const scenario = (name: string, problems: string[] = []) => ({ name, ok: problems.length === 0, problems });
+  const faults = (r: Partial<FaultsReport>): FaultsReport => ({ scenarios: [], checks: [], ...r });
+
+  it('counts each scenario and check; a failed scenario is named with its first problem', () => {
+    const report = faults({ scenarios: [scenario('worker SIGKILL'), scenario('Redis restarted empty', ['3 acknowledged message(s) not in Postgres: 7, 8, 9', 'more'])] });
+    const o = countFaults('faults', { exitCode: 1, report });
+    expect(o).toMatchObject({ passed: 1, failed: 1 });
+    expect(o.notes).toEqual(['Redis restarted empty: 3 acknowledged message(s) not in Postgres: 7, 8, 9']);
+  });
+
+  it('a known issue does not fail the suite but is named', () => {
+    const report = faults({ scenarios: [scenario('API SIGKILL')], checks: [{ name: 'presence after API SIGKILL', ok: false, knownIssue: true, detail: 'user 2 still online' }] });
+    const o = countFaults('faults', { exitCode: 0, report });
+    expect(o).toMatchObject({ passed: 1, failed: 0 });
+    expect(o.notes).toEqual(['known issue, not failing: presence after API SIGKILL: user 2 still online']);
+  });
+
+  it('a crash without a report, a run with no scenario, or a failing exit with nothing failed counts as failed', () => {
+    expect(countFaults('faults', { exitCode: 1, report: undefined })).toMatchObject({ failed: 1, notes: ['the fault runner exited 1 without a report'] });
+    expect(countFaults('faults', { exitCode: 0, report: faults({}) })).toMatchObject({ failed: 1, notes: ['ran no scenario'] });
+    expect(countFaults('faults', { exitCode: null, signal: 'SIGKILL', report: faults({ scenarios: [scenario('worker SIGKILL')] }) })).toMatchObject({ passed: 1, failed: 1 });
   });
 });
 

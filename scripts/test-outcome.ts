@@ -145,6 +145,48 @@ export function countPlaywright(name: string, run: Run<PlaywrightReport>): Outco
   return outcome;
 }
 
+/** The parts of the fault runner's JSON report (scripts/faults/run.ts) the runner reads. */
+export type FaultsReport = {
+  scenarios: { name: string; ok: boolean; problems: string[] }[];
+  /** Checks besides the scenarios; a known issue is reported, not failed (the runner's flag makes it fail). */
+  checks: { name: string; ok: boolean; knownIssue: boolean; detail: string }[];
+};
+
+/** Counts one run of the fault runner: each scenario and check is a test. */
+export function countFaults(name: string, run: Run<FaultsReport>): Outcome {
+  const outcome: Outcome = { name, passed: 0, failed: 0, skipped: 0, flaky: [], notes: [] };
+  const report = run.report;
+  if (!report) {
+    outcome.failed = 1;
+    outcome.notes.push(`the fault runner ${ended(run)} without a report`);
+    return outcome;
+  }
+  for (const s of report.scenarios) {
+    if (s.ok) outcome.passed += 1;
+    else {
+      outcome.failed += 1;
+      outcome.notes.push(`${s.name}: ${s.problems[0] ?? 'failed'}`);
+    }
+  }
+  for (const c of report.checks) {
+    if (c.ok) outcome.passed += 1;
+    else if (c.knownIssue) outcome.notes.push(`known issue, not failing: ${c.name}: ${c.detail}`);
+    else {
+      outcome.failed += 1;
+      outcome.notes.push(`${c.name}: ${c.detail}`);
+    }
+  }
+  if (report.scenarios.length === 0) {
+    outcome.failed = Math.max(outcome.failed, 1);
+    outcome.notes.push('ran no scenario');
+  }
+  if (outcome.failed === 0 && (run.exitCode !== 0 || run.signal)) {
+    outcome.failed = 1;
+    outcome.notes.push(`the fault runner ${ended(run)} although nothing failed`);
+  }
+  return outcome;
+}
+
 /** A suite that could not be started at all (no Chromium, the web build failed...): one failure. */
 export function notRun(name: string, reason: string): Outcome {
   return { name, passed: 0, failed: 1, skipped: 0, flaky: [], notes: [reason] };

@@ -1,9 +1,9 @@
 // `pnpm test`: every suite of the project, then one closing line `tests: N passed, M failed`.
-//   --quick        skip the second API run on PGlite and the browser tests
+//   --quick        skip the second API run on PGlite, the fault injection and the browser tests
 //   --pglite-full  the second API run takes every file, not the PGlite smoke subset
 //   --no-e2e       skip the browser tests
 //   --no-build     do not build the web app before the browser tests (CI builds it just before)
-//   --only=a,b     run only these suites: runner, shared, api, security, api-pglite, web, e2e
+//   --only=a,b     run only these suites: runner, shared, api, security, api-pglite, web, faults, e2e
 //   other words    passed to Playwright as filters (`pnpm test --only=e2e specs/labels`)
 // A suite counts as failed when its process fails, it writes no report, its report has run-level errors
 // (Playwright's web server did not start, a spec did not import) or it ran no test; see test-outcome.ts.
@@ -13,7 +13,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGLITE_SMOKE } from './pglite-smoke.ts';
-import { countPlaywright, countVitest, notRun, summarize, type Outcome, type PlaywrightReport, type Run, type VitestReport } from './test-outcome.ts';
+import { countFaults, countPlaywright, countVitest, notRun, summarize, type FaultsReport, type Outcome, type PlaywrightReport, type Run, type VitestReport } from './test-outcome.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const argv = process.argv.slice(2).filter((a) => a !== '--');
@@ -103,6 +103,21 @@ function e2e(): void {
   outcomes.push(countPlaywright(name, { ...ended(result), report: readJson<PlaywrightReport>(report) }));
 }
 
+/** Messages per fault scenario in `pnpm test`: half of `pnpm test:faults`'s default keeps the suite near a minute. */
+const FAULT_MESSAGES = 150;
+
+function faults(): void {
+  const name = 'faults (fault injection)';
+  process.stdout.write(`\n── ${name} ──\n`);
+  const report = path.join(work, 'faults.json');
+  const result = spawnSync(process.execPath, ['--experimental-strip-types', '--no-warnings', 'scripts/faults/run.ts', `--report=${report}`, `--messages=${FAULT_MESSAGES}`], {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  });
+  outcomes.push(countFaults(name, { ...ended(result), report: readJson<FaultsReport>(report) }));
+}
+
 const pgliteRerun = !quick && process.env.TEST_DB !== 'pglite';
 if (wanted('runner')) vitest('runner (scripts)', '.');
 if (wanted('shared')) vitest('shared (unit)', 'packages/shared');
@@ -122,6 +137,8 @@ if (wanted('api-pglite') && pgliteRerun) {
   });
 }
 if (wanted('web')) vitest('web (unit)', 'apps/web');
+// Its own Postgres cluster, Redis and API processes, killed and restarted under load (scripts/faults/run.ts).
+if (wanted('faults') && !quick) faults();
 if (wanted('e2e') && !quick && !flags.has('--no-e2e')) e2e();
 
 rmSync(work, { recursive: true, force: true });

@@ -97,6 +97,11 @@ async function connectPostgres(url: string, max: number, prepare: boolean): Prom
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
+  // The pool listens for a client's errors only while it is idle. A connection Postgres ends while it is checked out
+  // and between two queries (a restart, pg_terminate_backend, in the middle of a transaction) emits 'error' with no
+  // listener, which crashed the process: every `api worker` died on a Postgres restart (pnpm test:faults). With this
+  // listener the client's next query fails instead, and the pool drops the client when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle({ client: pool, schema, casing: 'snake_case' });
   return {
     db: db as unknown as Db,

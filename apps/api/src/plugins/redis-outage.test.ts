@@ -146,6 +146,22 @@ describe('/cable through a Redis restart that loses its data', () => {
     sub.socket.terminate();
   });
 
+  it('an event the socket already got (a catch-up replay read it from the buffer) is not sent again when the channel brings it late', async () => {
+    const sub = await subscribe(t, admin);
+    sockets.push(sub.socket);
+    publish(20);
+    await until('the event', () => sub.events().length === 1);
+    // the channel delivering the same envelope again, as it does when it catches up after a replay sent it
+    const [entry] = await t.redis!.lrange(`realtime:buffer:${admin.accountId}`, -1, -1);
+    await t.redis!.publish(`${t.redis!.options.keyPrefix}realtime:events`, entry!);
+    publish(21);
+    await until('the next event', () => sub.events().length >= 2);
+    await new Promise((r) => setTimeout(r, 200));
+    const seqs = sub.events().map((e) => e.seq);
+    expect(seqs).toEqual([seqs[0], seqs[0]! + 1]);
+    sub.socket.terminate();
+  });
+
   it('the lost counter starts again above the seqs it handed out: a client back with its old last_seq gets a resync, not the new events', async () => {
     await redis.stop();
     await redis.start();

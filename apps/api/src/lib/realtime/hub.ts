@@ -292,7 +292,12 @@ export class Hub {
         if (visible) sub.pending.push(envelope);
         continue;
       }
-      if (!envelope.ephemeral) sub.caughtUpTo = envelope.seq;
+      if (!envelope.ephemeral) {
+        // A catch-up replay read from the buffer what the channel may still bring afterwards (seqs follow the
+        // channel's order, one Redis script stamps and publishes): sent once already.
+        if (envelope.seq <= sub.caughtUpTo) continue;
+        sub.caughtUpTo = envelope.seq;
+      }
       if (visible && envelope.event.name === 'user:logout') void this.logOut(sub, envelope);
       else if (visible) this.sendEnvelope(sub, envelope);
     }
