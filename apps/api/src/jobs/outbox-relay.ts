@@ -61,12 +61,29 @@ async function prepareBatch(services: Services, tx: Executor, rows: OutboxRow[])
 type Prepared = Awaited<ReturnType<typeof prepareBatch>>;
 
 /**
- * What the relay hands each event to, inside its transaction: whatever a consumer writes (deliveries,
- * notifications) commits together with the row being marked dispatched, so it happens exactly once. A
- * consumer may answer a function to run after the commit (announcing what it wrote).
+ * What the relay hands a batch's presented events to (in outbox order), inside its transaction: whatever a
+ * consumer writes (deliveries, notifications, report facts) commits together with the rows being marked
+ * dispatched, so it happens exactly once. A consumer takes the whole batch so it can read what the events
+ * need in a fixed number of queries and write them in one statement per table, not a few round trips per
+ * event. It may answer a function to run after the commit (announcing what it wrote).
  */
-export type OutboxConsumer = (tx: Executor, services: Services, relayed: RelayedEvent) => Promise<AfterCommit | unknown>;
+export type OutboxConsumer = (tx: Executor, services: Services, events: RelayedEvent[]) => Promise<AfterCommit | AfterCommit[] | unknown>;
 export type AfterCommit = () => Promise<void>;
+
+/**
+ * A consumer that handles a batch's events one at a time: for work that is rare (a CSAT survey on a resolve,
+ * settling a reply with nowhere to go), where a query per event it concerns costs nothing worth batching.
+ */
+export function perEvent(consume: (tx: Executor, services: Services, relayed: RelayedEvent) => Promise<AfterCommit | undefined>): OutboxConsumer {
+  return async (tx, services, events) => {
+    const after: AfterCommit[] = [];
+    for (const relayed of events) {
+      const then = await consume(tx, services, relayed);
+      if (then) after.push(then);
+    }
+    return after;
+  };
+}
 
 /** Rows one relay transaction takes; the job loops until a lane is empty. */
 export const RELAY_BATCH = 100;
@@ -114,7 +131,7 @@ async function present(services: Services, tx: Executor, row: OutboxRow, prepare
 
 /**
  * Relays one batch of a lane: claims the oldest undispatched rows (SKIP LOCKED: relays in several
- * processes share the work), hands each presented event to every consumer and marks the rows
+ * processes share the work), hands the presented events to every consumer and marks the rows
  * dispatched, all in one transaction. A crash anywhere rolls the batch back for the next relay.
  * Answers how many rows it relayed.
  */
@@ -155,13 +172,14 @@ async function relayBatch(services: Services, lane: OutboxLane, consumers: Outbo
       .limit(RELAY_BATCH)
       .for('update', { skipLocked: true });
     const prepared = await prepareBatch(services, tx, rows);
+    const events: RelayedEvent[] = [];
     for (const row of rows) {
       const event = await present(services, tx, row, prepared);
-      if (!event) continue;
-      for (const consume of consumers) {
-        const then = await consume(tx, services, { event, resend: row.name === 'message.resend', row, batch: prepared.batch });
-        if (typeof then === 'function') after.push(then as AfterCommit);
-      }
+      if (event) events.push({ event, resend: row.name === 'message.resend', row, batch: prepared.batch });
+    }
+    for (const consume of events.length > 0 ? consumers : []) {
+      const then = await consume(tx, services, events);
+      for (const step of [then].flat()) if (typeof step === 'function') after.push(step as AfterCommit);
     }
     if (rows.length > 0) await tx.update(o).set({ dispatchedAt: new Date() }).where(inArray(o.id, rows.map((r) => r.id)));
     return rows.length;

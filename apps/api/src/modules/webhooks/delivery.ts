@@ -2,7 +2,7 @@ import type { Db, Executor } from '@app/db';
 import { MESSAGE_TYPES } from '@app/shared/constants';
 import type { DomainEvent } from '@app/shared/events';
 import type { WebhookEvent } from '@app/shared/webhooks';
-import type { RelayBatch } from '../../jobs/outbox-relay.ts';
+import type { RelayBatch, RelayedEvent } from '../../jobs/outbox-relay.ts';
 import type { Services } from '../../lib/context.ts';
 import { decrypt, hmacSha256 } from '../../lib/crypto.ts';
 import { allowListGuard, BlockedAddressError, postGuarded } from '../../lib/safe-fetch.ts';
@@ -43,32 +43,42 @@ function inboxTarget(tx: Executor, inboxId: number, batch: RelayBatch | undefine
 /** An outgoing, public message (what a channel delivers), from its push payload. */
 const isDeliverable = (data: Record<string, unknown>) => MESSAGE_TYPES[data.message_type as number] === 'outgoing' && !data.private;
 
+type NewDelivery = Parameters<typeof insertDeliveries>[1][number];
+
 /**
- * The outbox consumer: in the relay's transaction, writes one pending delivery per account webhook
- * subscribed to the event (inbox-scoped ones only for events of their inbox) and, for an API inbox with
- * a `webhook_url`, one to it; an agent's outgoing message to it is linked to the delivery, whose result
- * becomes the message's status. `resend` (a retried message) goes to the inbox only. Answers how many.
+ * The deliveries one event causes: one pending delivery per account webhook subscribed to it (inbox-scoped
+ * ones only for events of their inbox) and, for an API inbox with a `webhook_url`, one to it; an agent's
+ * outgoing message to it is linked to the delivery, whose result becomes the message's status. `resend` (a
+ * retried message) goes to the inbox only.
  */
-export async function writeDeliveries(tx: Executor, services: Services, event: DomainEvent, options: { resend?: boolean; batch?: RelayBatch } = {}, now = new Date()): Promise<number> {
-  const name = options.resend ? 'message_created' : webhookEventName(event);
-  if (!name) return 0;
+async function deliveriesOf(tx: Executor, services: Services, { event, resend, batch }: RelayedEvent, now: Date): Promise<NewDelivery[]> {
+  const name = resend ? 'message_created' : webhookEventName(event);
+  if (!name) return [];
   const inboxId = 'inboxId' in event ? event.inboxId : undefined;
-  const { batch } = options;
   // One after the other: `tx` is one connection, which runs one query at a time (pg 9 refuses overlapping ones).
   const findHooks = () => subscribedWebhooks(tx, event.accountId, name, inboxId);
-  const hooks = options.resend ? [] : await (batch ? batch.memo(`webhooks:${event.accountId}:${name}:${inboxId}`, findHooks) : findHooks());
+  const hooks = resend ? [] : await (batch ? batch.memo(`webhooks:${event.accountId}:${name}:${inboxId}`, findHooks) : findHooks());
   const [inbox] = inboxId !== undefined && INBOX_EVENTS.has(name) ? await inboxTarget(tx, inboxId, batch) : [];
   const toInbox = inbox?.channelType === 'Channel::Api' && Boolean(inbox.url);
-  if (hooks.length === 0 && !toInbox) return 0;
+  if (hooks.length === 0 && !toInbox) return [];
   const payload = await buildPayload({ ...services, db: tx as Db }, event, name, batch);
-  if (!payload) return 0;
+  if (!payload) return [];
   const base = { accountId: event.accountId, event: name, payload, nextAttemptAt: now };
   const message = name === 'message_created' && isDeliverable(event.data as Record<string, unknown>) ? (event.data as { id: number }).id : null;
-  const rows = await insertDeliveries(tx, [
+  return [
     ...hooks.map((w) => ({ ...base, webhookId: w.id, maxAttempts: MAX_ATTEMPTS })),
     ...(toInbox ? [{ ...base, inboxId: inbox!.inboxId, messageId: message, maxAttempts: MAX_ATTEMPTS }] : []),
-  ]);
-  return rows.length;
+  ];
+}
+
+/**
+ * The outbox consumer of deliveries: the deliveries of a batch's events (deliveriesOf), written in the
+ * relay's transaction in one statement, in the events' order. Answers how many.
+ */
+export async function writeDeliveries(tx: Executor, services: Services, events: readonly RelayedEvent[], now = new Date()): Promise<number> {
+  const rows: NewDelivery[] = [];
+  for (const relayed of events) rows.push(...(await deliveriesOf(tx, services, relayed, now)));
+  return insertDeliveries(tx, rows);
 }
 
 /**

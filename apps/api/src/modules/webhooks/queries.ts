@@ -77,9 +77,16 @@ export async function conversationIdByDisplayId(db: Executor, accountId: number,
   return row?.id ?? null;
 }
 
-export async function insertDeliveries(db: Executor, rows: (typeof webhookDeliveries.$inferInsert)[]): Promise<DeliveryRow[]> {
-  if (rows.length === 0) return [];
-  return db.insert(webhookDeliveries).values(rows).returning();
+/** Rows one INSERT carries: a relay batch fits in one, and no statement nears Postgres's 65,535 parameters. */
+const INSERT_CHUNK = 1000;
+
+/** Writes pending deliveries, a statement per INSERT_CHUNK rows; answers how many. */
+export async function insertDeliveries(db: Executor, rows: (typeof webhookDeliveries.$inferInsert)[]): Promise<number> {
+  let written = 0;
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    written += (await db.insert(webhookDeliveries).values(rows.slice(i, i + INSERT_CHUNK)).returning({ id: webhookDeliveries.id })).length;
+  }
+  return written;
 }
 
 export async function listDeliveryRows(db: Executor, accountId: number, webhookId: number, limit: number, offset: number) {
