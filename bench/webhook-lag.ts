@@ -159,13 +159,16 @@ async function waitForArrivals(receiver: Receiver, tags: string[], deadline: num
   return true;
 }
 
-type Figures = { sent: number; acked: number; delivered: number; expected: number; lags: number[]; drainMs: number | null; backlogAtStop: { outbox: number; deliveries: number } };
+type Figures = { postMs: number[]; refused: Map<number, number>; sent: number; acked: number; delivered: number; expected: number; lags: number[]; drainMs: number | null; backlogAtStop: { outbox: number; deliveries: number } };
 
 async function load(server: Server, seeded: Seeded, receiver: Receiver): Promise<Figures> {
   const run = randomToken(4);
   const total = Math.round(RATE * SECONDS);
   const starts = new Map<string, number>();
   const acked: string[] = [];
+  const postMs: number[] = [];
+  /** POSTs answered with an error, by status (0: no answer). */
+  const refused = new Map<number, number>();
   let sent = 0;
   const post = async (i: number) => {
     const tag = `${run}-${i}`;
@@ -180,14 +183,16 @@ async function load(server: Server, seeded: Seeded, receiver: Receiver): Promise
       body: JSON.stringify(body),
     });
     await res.text();
+    postMs.push(performance.now() - starts.get(tag)!);
     if (res.ok) acked.push(tag);
+    else refused.set(res.status, (refused.get(res.status) ?? 0) + 1);
   };
   const t0 = performance.now();
   const inFlight: Promise<void>[] = [];
   for (let i = 0; i < total; i++) {
     const wait = t0 + (i * 1000) / RATE - performance.now();
     if (wait > 0) await sleep(wait);
-    inFlight.push(post(i).catch(() => undefined));
+    inFlight.push(post(i).catch(() => void refused.set(0, (refused.get(0) ?? 0) + 1)));
   }
   await Promise.all(inFlight);
   const stoppedAt = performance.now();
@@ -204,7 +209,8 @@ async function load(server: Server, seeded: Seeded, receiver: Receiver): Promise
     }
   }
   lags.sort((a, b) => a - b);
-  return { sent, acked: acked.length, delivered: lags.length, expected: acked.length * TARGETS.length, lags, drainMs: drained ? last - stoppedAt : null, backlogAtStop };
+  postMs.sort((a, b) => a - b);
+  return { postMs, refused, sent, acked: acked.length, delivered: lags.length, expected: acked.length * TARGETS.length, lags, drainMs: drained ? last - stoppedAt : null, backlogAtStop };
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -216,7 +222,9 @@ function report(f: Figures, loadBefore: string) {
   say(`load average before ${loadBefore}, after ${loadavg()} (the bench client, both processes, Postgres and Redis share the machine)`);
   say(`${RATE} messages/s for ${SECONDS} s over ${CONVERSATIONS} conversations, half incoming (inbound lane), half agent replies (default lane);`);
   say('each goes to an account webhook and the API inbox webhook_url; lag = POST start -> receiver read the webhook\n');
-  say(`sent ${f.sent}, acked ${f.acked}, delivered ${f.delivered}/${f.expected}${f.lags.length ? '' : ' (none)'}`);
+  const refused = [...f.refused].map(([status, n]) => `${n} x ${status || 'no answer'}`).join(', ');
+  say(`sent ${f.sent}, acked ${f.acked}${refused ? ` (refused: ${refused})` : ''}, delivered ${f.delivered}/${f.expected}`);
+  say(`POST latency p50 ${seconds(percentile(f.postMs, 50))}, p99 ${seconds(percentile(f.postMs, 99))}`);
   say(`lag p50 ${seconds(percentile(f.lags, 50))}, p95 ${seconds(percentile(f.lags, 95))}, p99 ${seconds(p99)}, max ${seconds(f.lags.at(-1) ?? 0)}`);
   say(`backlog when the load stopped: ${f.backlogAtStop.outbox} outbox rows, ${f.backlogAtStop.deliveries} pending deliveries`);
   say(`time to drain after the load stopped: ${f.drainMs === null ? `not drained within ${DRAIN_SECONDS} s` : seconds(f.drainMs)}`);

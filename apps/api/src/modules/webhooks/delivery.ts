@@ -9,7 +9,7 @@ import { allowListGuard, BlockedAddressError, postGuarded } from '../../lib/safe
 import { buildPayload, webhookEventName } from './payloads.ts';
 import { openSecrets } from '../inboxes/channel-payload.ts';
 import { settleMessageDeliveryIn, type DeliveryOutcome } from '../messages/service.ts';
-import { claimDueDeliveries, inboxWebhookTargets, insertDeliveries, nextDueAt, recordAttempt, subscribedWebhooks, type AttemptOutcome, type ClaimedDelivery } from './queries.ts';
+import { claimDueDeliveries, inboxWebhookTargets, insertDeliveries, nextDueAt, recordAttempt, recordAttempts, subscribedWebhooks, type AttemptOutcome, type ClaimedDelivery } from './queries.ts';
 
 /**
  * Attempts a delivery gets (the first send and five retries). An agent's outgoing message to an API
@@ -147,43 +147,62 @@ function outcomeOf(services: Services, delivery: ClaimedDelivery, result: Result
 
 /**
  * Sends the deliveries due at `now` once each: claimed in one statement (several processes may run
- * this), each result written only if the delivery is still at the claimed attempt. Answers how
- * many were sent.
+ * this), each result written only if the delivery is still at the claimed attempt: the results with
+ * nothing to settle in one statement once the run's sends are done, the ones settling a message each
+ * in its transaction as it comes. Answers how many were sent.
  */
 export async function runDueDeliveries(services: Services, now = new Date()): Promise<number> {
   // the lease outlasts a send and the write of its result; a claim of a crashed sender comes due after it
   const lease = new Date(now.getTime() + 2 * services.config.webhooks.timeoutMs + 5_000);
   const claimed = await claimDueDeliveries(services.db, now, lease, BATCH);
+  const plain: { delivery: ClaimedDelivery; result: Result; outcome: AttemptOutcome }[] = [];
   await Promise.all(
     claimed.map(async (delivery) => {
       const startedAt = Date.now();
       const result = await send(services, delivery);
       const outcome = outcomeOf(services, delivery, result, now, startedAt);
+      if (!settles(delivery, outcome)) return void plain.push({ delivery, result, outcome });
       const written = await settleAttempt(services, delivery, outcome).catch((err: unknown) => {
         // nothing of this attempt was written: the claim comes due again after its lease and is sent again
         services.log.error({ err, deliveryId: delivery.id }, 'webhook: recording an attempt failed');
         return false;
       });
-      services.log[result.delivered ? 'debug' : 'warn'](
-        { deliveryId: delivery.id, webhookId: delivery.webhookId, attempt: delivery.attempts, statusCode: result.statusCode, error: result.error, written },
-        result.delivered ? 'webhook delivered' : 'webhook attempt failed',
-      );
+      logAttempt(services, delivery, result, written);
     }),
   );
+  const written = await recordAttempts(
+    services.db,
+    plain.map(({ delivery, outcome }) => ({ id: delivery.id, attempt: delivery.attempts, outcome })),
+  ).catch((err: unknown) => {
+    // nothing of these attempts was written: the claims come due again after their lease and are sent again
+    services.log.error({ err, deliveryIds: plain.map((p) => p.delivery.id) }, 'webhook: recording attempts failed');
+    return new Set<number>();
+  });
+  for (const { delivery, result } of plain) logAttempt(services, delivery, result, written.has(delivery.id));
   return claimed.length;
 }
 
+function logAttempt(services: Services, delivery: ClaimedDelivery, result: Result, written: boolean) {
+  services.log[result.delivered ? 'debug' : 'warn'](
+    { deliveryId: delivery.id, webhookId: delivery.webhookId, attempt: delivery.attempts, statusCode: result.statusCode, error: result.error, written },
+    result.delivered ? 'webhook delivered' : 'webhook attempt failed',
+  );
+}
+
+/** The message status an attempt settles, when the delivery carries an agent's message and the attempt ends it. */
+function settledStatus(outcome: AttemptOutcome): DeliveryOutcome | null {
+  return outcome.status === 'delivered' ? { status: 'sent' } : outcome.status === 'failed' ? { status: 'failed', error: outcome.error ?? 'delivery failed' } : null;
+}
+const settles = (delivery: ClaimedDelivery, outcome: AttemptOutcome) => delivery.messageId !== null && settledStatus(outcome) !== null;
+
 /**
- * Writes an attempt's result and, once the delivery is settled, its message's status (sent, or failed
- * with the error) in one transaction: a crash between the two would leave the message in progress for
- * ever, which the agent's retry refuses. Answers whether the result was written (still the claimed attempt).
+ * Writes an attempt's result and its message's status (sent, or failed with the error) in one
+ * transaction: a crash between the two would leave the message in progress for ever, which the agent's
+ * retry refuses. Answers whether the result was written (still the claimed attempt).
  */
 async function settleAttempt(services: Services, delivery: ClaimedDelivery, outcome: AttemptOutcome): Promise<boolean> {
-  const settled: DeliveryOutcome | null =
-    outcome.status === 'delivered' ? { status: 'sent' } : outcome.status === 'failed' ? { status: 'failed', error: outcome.error ?? 'delivery failed' } : null;
-  // nothing to settle with it (an account webhook, a retry still to come): one statement, no transaction
-  if (!delivery.messageId || !settled) return recordAttempt(services.db, delivery.id, delivery.attempts, outcome);
-  const messageId = delivery.messageId;
+  const settled = settledStatus(outcome)!;
+  const messageId = delivery.messageId!;
   const { written, announce } = await services.db.transaction(async (tx) => {
     const written = await recordAttempt(tx, delivery.id, delivery.attempts, outcome);
     const announce = written ? await settleMessageDeliveryIn(tx, services, delivery.accountId, messageId, settled) : undefined;

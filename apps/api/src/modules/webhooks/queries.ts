@@ -187,6 +187,33 @@ export async function recordAttempt(db: Executor, id: number, attempt: number, o
   return rows.length > 0;
 }
 
+/**
+ * recordAttempt for several deliveries in one statement (what one run of the sender settles); answers the
+ * ids written.
+ */
+export async function recordAttempts(db: Executor, attempts: { id: number; attempt: number; outcome: AttemptOutcome }[]): Promise<Set<number>> {
+  if (attempts.length === 0) return new Set();
+  const values = attempts.map(({ id, attempt, outcome }) => ({
+    id,
+    attempt,
+    status: outcome.status,
+    next_attempt_at: outcome.nextAttemptAt.toISOString(),
+    status_code: outcome.statusCode,
+    error: outcome.error,
+    delivered_at: outcome.deliveredAt?.toISOString() ?? null,
+    entry: outcome.entry,
+  }));
+  const d = webhookDeliveries;
+  const result = await db.execute(sql`
+    update ${d} set status = v.status, next_attempt_at = v.next_attempt_at, last_status_code = v.status_code, last_error = v.error,
+      delivered_at = v.delivered_at, attempt_log = ${d.attemptLog} || jsonb_build_array(v.entry)
+    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+      as v(id int, attempt int, status text, next_attempt_at timestamptz, status_code int, error text, delivered_at timestamptz, entry jsonb)
+    where ${d.id} = v.id and ${d.attempts} = v.attempt
+    returning ${d.id} as id`);
+  return new Set((result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id)));
+}
+
 /** When the earliest pending delivery comes due. */
 export async function nextDueAt(db: Executor): Promise<Date | null> {
   const d = webhookDeliveries;
