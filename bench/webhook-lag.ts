@@ -17,7 +17,7 @@
 // BENCH_CONVERSATIONS (default 200), BENCH_DRAIN_SECONDS (default 300), BENCH_KEEP=1.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -43,6 +43,12 @@ const TARGET_P99_MS = 5000;
 const SECRET_KEY_BASE = 'relay-bench-secret-key-base-not-for-production-0123456789';
 /** The two places every message is delivered to: the account webhook and the API inbox's webhook_url. */
 const TARGETS = ['/hook', '/inbox'] as const;
+
+/** CPU seconds (user + system) a process has used so far. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const loadavg = () => os.loadavg().map((v) => v.toFixed(2)).join(' ');
@@ -159,16 +165,17 @@ async function waitForArrivals(receiver: Receiver, tags: string[], deadline: num
   return true;
 }
 
-type Figures = { postMs: number[]; refused: Map<number, number>; sent: number; acked: number; delivered: number; expected: number; lags: number[]; drainMs: number | null; backlogAtStop: { outbox: number; deliveries: number } };
+type Figures = { cpu: { serve: number; worker: number }; postMs: number[]; refused: Map<number | string, number>; sent: number; acked: number; delivered: number; expected: number; lags: number[]; drainMs: number | null; backlogAtStop: { outbox: number; deliveries: number } };
 
-async function load(server: Server, seeded: Seeded, receiver: Receiver): Promise<Figures> {
+async function load(server: Server, worker: ChildProcess, seeded: Seeded, receiver: Receiver): Promise<Figures> {
+  const cpuBefore = [cpuSeconds(server.child.pid!), cpuSeconds(worker.pid!)];
   const run = randomToken(4);
   const total = Math.round(RATE * SECONDS);
   const starts = new Map<string, number>();
   const acked: string[] = [];
   const postMs: number[] = [];
-  /** POSTs answered with an error, by status (0: no answer). */
-  const refused = new Map<number, number>();
+  /** POSTs answered with an error, by status or, without an answer, by the error's code. */
+  const refused = new Map<number | string, number>();
   let sent = 0;
   const post = async (i: number) => {
     const tag = `${run}-${i}`;
@@ -192,12 +199,19 @@ async function load(server: Server, seeded: Seeded, receiver: Receiver): Promise
   for (let i = 0; i < total; i++) {
     const wait = t0 + (i * 1000) / RATE - performance.now();
     if (wait > 0) await sleep(wait);
-    inFlight.push(post(i).catch(() => void refused.set(0, (refused.get(0) ?? 0) + 1)));
+    inFlight.push(
+      post(i).catch((err: { cause?: { code?: string } }) => {
+        const code = err.cause?.code ?? 'no answer';
+        refused.set(code, (refused.get(code) ?? 0) + 1);
+      }),
+    );
   }
   await Promise.all(inFlight);
   const stoppedAt = performance.now();
   const backlogAtStop = await backlog();
   const drained = await waitForArrivals(receiver, acked, stoppedAt + DRAIN_SECONDS * 1000);
+  const elapsed = (performance.now() - t0) / 1000;
+  const [serveCpu, workerCpu] = [cpuSeconds(server.child.pid!), cpuSeconds(worker.pid!)].map((cpu, i) => (cpu - cpuBefore[i]!) / elapsed);
   const lags: number[] = [];
   let last = stoppedAt;
   for (const tag of acked) {
@@ -210,7 +224,7 @@ async function load(server: Server, seeded: Seeded, receiver: Receiver): Promise
   }
   lags.sort((a, b) => a - b);
   postMs.sort((a, b) => a - b);
-  return { postMs, refused, sent, acked: acked.length, delivered: lags.length, expected: acked.length * TARGETS.length, lags, drainMs: drained ? last - stoppedAt : null, backlogAtStop };
+  return { cpu: { serve: serveCpu!, worker: workerCpu! }, postMs, refused, sent, acked: acked.length, delivered: lags.length, expected: acked.length * TARGETS.length, lags, drainMs: drained ? last - stoppedAt : null, backlogAtStop };
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -222,11 +236,12 @@ function report(f: Figures, loadBefore: string) {
   say(`load average before ${loadBefore}, after ${loadavg()} (the bench client, both processes, Postgres and Redis share the machine)`);
   say(`${RATE} messages/s for ${SECONDS} s over ${CONVERSATIONS} conversations, half incoming (inbound lane), half agent replies (default lane);`);
   say('each goes to an account webhook and the API inbox webhook_url; lag = POST start -> receiver read the webhook\n');
-  const refused = [...f.refused].map(([status, n]) => `${n} x ${status || 'no answer'}`).join(', ');
+  const refused = [...f.refused].map(([status, n]) => `${n} x ${status}`).join(', ');
   say(`sent ${f.sent}, acked ${f.acked}${refused ? ` (refused: ${refused})` : ''}, delivered ${f.delivered}/${f.expected}`);
   say(`POST latency p50 ${seconds(percentile(f.postMs, 50))}, p99 ${seconds(percentile(f.postMs, 99))}`);
   say(`lag p50 ${seconds(percentile(f.lags, 50))}, p95 ${seconds(percentile(f.lags, 95))}, p99 ${seconds(p99)}, max ${seconds(f.lags.at(-1) ?? 0)}`);
   say(`backlog when the load stopped: ${f.backlogAtStop.outbox} outbox rows, ${f.backlogAtStop.deliveries} pending deliveries`);
+  say(`CPU from the first POST to the last webhook: api serve ${(f.cpu.serve * 100).toFixed(0)} %, api worker ${(f.cpu.worker * 100).toFixed(0)} % (100 % = one core)`);
   say(`time to drain after the load stopped: ${f.drainMs === null ? `not drained within ${DRAIN_SECONDS} s` : seconds(f.drainMs)}`);
   say(`target p99 < ${TARGET_P99_MS / 1000} s with every acked message delivered: ${p99 < TARGET_P99_MS && complete ? 'PASS' : 'FAIL'}`);
 }
@@ -253,7 +268,7 @@ async function main() {
     if (!(await waitForArrivals(receiver, ['warm-up'], performance.now() + 60_000))) {
       throw new Error(`the warm-up message reached no webhook in 60 s; worker log:\n${tail(path.join(dataDir, 'worker.log'))}`);
     }
-    report(await load(server, seeded, receiver), loadBefore);
+    report(await load(server, worker, seeded, receiver), loadBefore);
   } finally {
     if (server) await stopServer(server.child);
     if (worker) await stopServer(worker);

@@ -8,8 +8,8 @@ import { decrypt, hmacSha256 } from '../../lib/crypto.ts';
 import { allowListGuard, BlockedAddressError, postGuarded } from '../../lib/safe-fetch.ts';
 import { buildPayload, webhookEventName } from './payloads.ts';
 import { openSecrets } from '../inboxes/channel-payload.ts';
-import { settleMessageDeliveryIn, type DeliveryOutcome } from '../messages/service.ts';
-import { claimDueDeliveries, inboxWebhookTargets, insertDeliveries, nextDueAt, recordAttempt, recordAttempts, subscribedWebhooks, type AttemptOutcome, type ClaimedDelivery } from './queries.ts';
+import { settleMessageDeliveriesIn, settleMessageDeliveryIn, type DeliveryOutcome } from '../messages/service.ts';
+import { claimDueDeliveries, inboxWebhookTargets, insertDeliveries, nextDueAt, recordAttempts, subscribedWebhooks, type AttemptOutcome, type ClaimedDelivery } from './queries.ts';
 
 /**
  * Attempts a delivery gets (the first send and five retries). An agent's outgoing message to an API
@@ -145,70 +145,68 @@ function outcomeOf(services: Services, delivery: ClaimedDelivery, result: Result
   };
 }
 
+type Attempt = { delivery: ClaimedDelivery; result: Result; outcome: AttemptOutcome };
+
 /**
  * Sends the deliveries due at `now` once each: claimed in one statement (several processes may run
- * this), each result written only if the delivery is still at the claimed attempt: the results with
- * nothing to settle in one statement once the run's sends are done, the ones settling a message each
- * in its transaction as it comes. Answers how many were sent.
+ * this), the run's sends at once, then each result written only if the delivery is still at the claimed
+ * attempt: those with nothing to settle in one statement, those settling an agent's message together
+ * with the messages' statuses in one transaction. Answers how many were sent.
  */
 export async function runDueDeliveries(services: Services, now = new Date()): Promise<number> {
   // the lease outlasts a send and the write of its result; a claim of a crashed sender comes due after it
   const lease = new Date(now.getTime() + 2 * services.config.webhooks.timeoutMs + 5_000);
   const claimed = await claimDueDeliveries(services.db, now, lease, BATCH);
-  const plain: { delivery: ClaimedDelivery; result: Result; outcome: AttemptOutcome }[] = [];
-  await Promise.all(
-    claimed.map(async (delivery) => {
+  const attempts = await Promise.all(
+    claimed.map(async (delivery): Promise<Attempt> => {
       const startedAt = Date.now();
       const result = await send(services, delivery);
-      const outcome = outcomeOf(services, delivery, result, now, startedAt);
-      if (!settles(delivery, outcome)) return void plain.push({ delivery, result, outcome });
-      const written = await settleAttempt(services, delivery, outcome).catch((err: unknown) => {
-        // nothing of this attempt was written: the claim comes due again after its lease and is sent again
-        services.log.error({ err, deliveryId: delivery.id }, 'webhook: recording an attempt failed');
-        return false;
-      });
-      logAttempt(services, delivery, result, written);
+      return { delivery, result, outcome: outcomeOf(services, delivery, result, now, startedAt) };
     }),
   );
-  const written = await recordAttempts(
-    services.db,
-    plain.map(({ delivery, outcome }) => ({ id: delivery.id, attempt: delivery.attempts, outcome })),
-  ).catch((err: unknown) => {
-    // nothing of these attempts was written: the claims come due again after their lease and are sent again
-    services.log.error({ err, deliveryIds: plain.map((p) => p.delivery.id) }, 'webhook: recording attempts failed');
-    return new Set<number>();
-  });
-  for (const { delivery, result } of plain) logAttempt(services, delivery, result, written.has(delivery.id));
+  const settling = attempts.filter(settles);
+  const written = new Set([
+    ...(await recordAttempts(services.db, toWrite(attempts.filter((a) => !settles(a)))).catch(unwritten(services))),
+    ...(await settleAttempts(services, settling).catch(unwritten(services))),
+  ]);
+  for (const { delivery, result } of attempts) {
+    services.log[result.delivered ? 'debug' : 'warn'](
+      { deliveryId: delivery.id, webhookId: delivery.webhookId, attempt: delivery.attempts, statusCode: result.statusCode, error: result.error, written: written.has(delivery.id) },
+      result.delivered ? 'webhook delivered' : 'webhook attempt failed',
+    );
+  }
   return claimed.length;
 }
 
-function logAttempt(services: Services, delivery: ClaimedDelivery, result: Result, written: boolean) {
-  services.log[result.delivered ? 'debug' : 'warn'](
-    { deliveryId: delivery.id, webhookId: delivery.webhookId, attempt: delivery.attempts, statusCode: result.statusCode, error: result.error, written },
-    result.delivered ? 'webhook delivered' : 'webhook attempt failed',
-  );
-}
+const toWrite = (attempts: Attempt[]) => attempts.map(({ delivery, outcome }) => ({ id: delivery.id, attempt: delivery.attempts, outcome }));
 
-/** The message status an attempt settles, when the delivery carries an agent's message and the attempt ends it. */
+/** Nothing of these attempts was written: their claims come due again after the lease and are sent again. */
+const unwritten = (services: Services) => (err: unknown) => {
+  services.log.error({ err }, 'webhook: recording attempts failed');
+  return new Set<number>();
+};
+
+/** The message status an attempt settles, when its delivery carries an agent's message and the attempt ends it. */
 function settledStatus(outcome: AttemptOutcome): DeliveryOutcome | null {
   return outcome.status === 'delivered' ? { status: 'sent' } : outcome.status === 'failed' ? { status: 'failed', error: outcome.error ?? 'delivery failed' } : null;
 }
-const settles = (delivery: ClaimedDelivery, outcome: AttemptOutcome) => delivery.messageId !== null && settledStatus(outcome) !== null;
+const settles = ({ delivery, outcome }: Attempt) => delivery.messageId !== null && settledStatus(outcome) !== null;
 
 /**
- * Writes an attempt's result and its message's status (sent, or failed with the error) in one
- * transaction: a crash between the two would leave the message in progress for ever, which the agent's
- * retry refuses. Answers whether the result was written (still the claimed attempt).
+ * Writes attempts' results and their messages' statuses (sent, or failed with the error) in one
+ * transaction: a crash between the two would leave a message in progress for ever, which the agent's
+ * retry refuses. Answers the ids written (still at the claimed attempt); only their messages are settled.
  */
-async function settleAttempt(services: Services, delivery: ClaimedDelivery, outcome: AttemptOutcome): Promise<boolean> {
-  const settled = settledStatus(outcome)!;
-  const messageId = delivery.messageId!;
+async function settleAttempts(services: Services, attempts: Attempt[]): Promise<Set<number>> {
+  if (attempts.length === 0) return new Set();
   const { written, announce } = await services.db.transaction(async (tx) => {
-    const written = await recordAttempt(tx, delivery.id, delivery.attempts, outcome);
-    const announce = written ? await settleMessageDeliveryIn(tx, services, delivery.accountId, messageId, settled) : undefined;
-    return { written, announce };
+    const written = await recordAttempts(tx, toWrite(attempts));
+    const settled = attempts
+      .filter(({ delivery }) => written.has(delivery.id))
+      .map(({ delivery, outcome }) => ({ accountId: delivery.accountId, messageId: delivery.messageId!, outcome: settledStatus(outcome)! }));
+    return { written, announce: await settleMessageDeliveriesIn(tx, services, settled) };
   });
-  await announce?.().catch((err: unknown) => services.log.error({ err, deliveryId: delivery.id }, 'webhook: announcing a message status failed'));
+  await announce?.().catch((err: unknown) => services.log.error({ err }, 'webhook: announcing message statuses failed'));
   return written;
 }
 

@@ -168,27 +168,8 @@ export type AttemptOutcome = {
 };
 
 /**
- * Writes an attempt's result only if the delivery is still at the attempt that was claimed (a
- * redelivery or another claim since then wins); answers whether it was written.
- */
-export async function recordAttempt(db: Executor, id: number, attempt: number, outcome: AttemptOutcome): Promise<boolean> {
-  const rows = await db
-    .update(webhookDeliveries)
-    .set({
-      status: outcome.status,
-      nextAttemptAt: outcome.nextAttemptAt,
-      lastStatusCode: outcome.statusCode,
-      lastError: outcome.error,
-      deliveredAt: outcome.deliveredAt,
-      attemptLog: sql`${webhookDeliveries.attemptLog} || ${JSON.stringify([outcome.entry])}::jsonb`,
-    })
-    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.attempts, attempt)))
-    .returning({ id: webhookDeliveries.id });
-  return rows.length > 0;
-}
-
-/**
- * recordAttempt for several deliveries in one statement (what one run of the sender settles); answers the
+ * Writes attempts' results in one statement (what one run of the sender sent), each only if its delivery
+ * is still at the attempt that was claimed (a redelivery or another claim since then wins); answers the
  * ids written.
  */
 export async function recordAttempts(db: Executor, attempts: { id: number; attempt: number; outcome: AttemptOutcome }[]): Promise<Set<number>> {
