@@ -165,13 +165,14 @@ async function waitForArrivals(receiver: Receiver, tags: string[], deadline: num
   return true;
 }
 
-type Figures = { cpu: { serve: number; worker: number }; postMs: number[]; refused: Map<number | string, number>; sent: number; acked: number; delivered: number; expected: number; lags: number[]; drainMs: number | null; backlogAtStop: { outbox: number; deliveries: number } };
+type Figures = { afterAck: number[]; cpu: { serve: number; worker: number }; postMs: number[]; refused: Map<number | string, number>; sent: number; acked: number; delivered: number; expected: number; lags: number[]; drainMs: number | null; backlogAtStop: { outbox: number; deliveries: number } };
 
 async function load(server: Server, worker: ChildProcess, seeded: Seeded, receiver: Receiver): Promise<Figures> {
   const cpuBefore = [cpuSeconds(server.child.pid!), cpuSeconds(worker.pid!)];
   const run = randomToken(4);
   const total = Math.round(RATE * SECONDS);
   const starts = new Map<string, number>();
+  const acks = new Map<string, number>();
   const acked: string[] = [];
   const postMs: number[] = [];
   /** POSTs answered with an error, by status or, without an answer, by the error's code. */
@@ -190,7 +191,8 @@ async function load(server: Server, worker: ChildProcess, seeded: Seeded, receiv
       body: JSON.stringify(body),
     });
     await res.text();
-    postMs.push(performance.now() - starts.get(tag)!);
+    acks.set(tag, performance.now());
+    postMs.push(acks.get(tag)! - starts.get(tag)!);
     if (res.ok) acked.push(tag);
     else refused.set(res.status, (refused.get(res.status) ?? 0) + 1);
   };
@@ -213,18 +215,21 @@ async function load(server: Server, worker: ChildProcess, seeded: Seeded, receiv
   const elapsed = (performance.now() - t0) / 1000;
   const [serveCpu, workerCpu] = [cpuSeconds(server.child.pid!), cpuSeconds(worker.pid!)].map((cpu, i) => (cpu - cpuBefore[i]!) / elapsed);
   const lags: number[] = [];
+  const afterAck: number[] = [];
   let last = stoppedAt;
   for (const tag of acked) {
     for (const target of TARGETS) {
       const at = receiver.arrivals.get(`${target}:${tag}`);
       if (at === undefined) continue;
       lags.push(at - starts.get(tag)!);
+      afterAck.push(at - acks.get(tag)!);
       last = Math.max(last, at);
     }
   }
   lags.sort((a, b) => a - b);
   postMs.sort((a, b) => a - b);
-  return { cpu: { serve: serveCpu!, worker: workerCpu! }, postMs, refused, sent, acked: acked.length, delivered: lags.length, expected: acked.length * TARGETS.length, lags, drainMs: drained ? last - stoppedAt : null, backlogAtStop };
+  afterAck.sort((a, b) => a - b);
+  return { afterAck, cpu: { serve: serveCpu!, worker: workerCpu! }, postMs, refused, sent, acked: acked.length, delivered: lags.length, expected: acked.length * TARGETS.length, lags, drainMs: drained ? last - stoppedAt : null, backlogAtStop };
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -240,6 +245,7 @@ function report(f: Figures, loadBefore: string) {
   say(`sent ${f.sent}, acked ${f.acked}${refused ? ` (refused: ${refused})` : ''}, delivered ${f.delivered}/${f.expected}`);
   say(`POST latency p50 ${seconds(percentile(f.postMs, 50))}, p99 ${seconds(percentile(f.postMs, 99))}`);
   say(`lag p50 ${seconds(percentile(f.lags, 50))}, p95 ${seconds(percentile(f.lags, 95))}, p99 ${seconds(p99)}, max ${seconds(f.lags.at(-1) ?? 0)}`);
+  say(`lag after the POST's answer (the relay and the sender alone) p50 ${seconds(percentile(f.afterAck, 50))}, p99 ${seconds(percentile(f.afterAck, 99))}`);
   say(`backlog when the load stopped: ${f.backlogAtStop.outbox} outbox rows, ${f.backlogAtStop.deliveries} pending deliveries`);
   say(`CPU from the first POST to the last webhook: api serve ${(f.cpu.serve * 100).toFixed(0)} %, api worker ${(f.cpu.worker * 100).toFixed(0)} % (100 % = one core)`);
   say(`time to drain after the load stopped: ${f.drainMs === null ? `not drained within ${DRAIN_SECONDS} s` : seconds(f.drainMs)}`);
