@@ -145,7 +145,8 @@ describe('outbox', () => {
     await drainOutbox(services, 'default', [recorder]);
     expect(seen).toHaveLength(600);
     expect(new Set(seen.map((s) => s.id)).size).toBe(600);
-    expect(mostAtOnce).toBe(RELAY_PARTITIONS);
+    // PGlite is one connection: there the relays' transactions take turns
+    expect(mostAtOnce).toBe(usingPglite() ? 1 : RELAY_PARTITIONS);
     for (const id of conversationIds) {
       const ids = seen.filter((s) => s.conversationId === id).map((s) => s.id);
       expect(ids).toEqual([...ids].sort((a, b) => a - b));
