@@ -6,11 +6,11 @@ import type { Logger } from '../lib/logger.ts';
  */
 export const QUEUES = {
   /** Relays the outbox's default lane into deliveries. */
-  outbox: { concurrency: 1 },
+  outbox: { concurrency: 1, sameWork: true },
   /** Relays the outbox's inbound lane: events caused by contacts and integrators (public API, channels). */
-  inbound: { concurrency: 1 },
+  inbound: { concurrency: 1, sameWork: true },
   /** Sends due webhook and API-channel deliveries. */
-  webhooks: { concurrency: 2 },
+  webhooks: { concurrency: 2, sameWork: true },
   /** Scheduled work: snooze wake-ups and the sweeps that recover from crashes. */
   scheduled: { concurrency: 1 },
   /** CSV imports of payment records (claimed one at a time under a lease; long, so kept off the others). */
@@ -21,6 +21,11 @@ export const QUEUES = {
   contacts: { concurrency: 1 },
 } as const;
 export type QueueName = keyof typeof QUEUES;
+/**
+ * Every job of the queue does the same work (drain it all): an ask while one of its jobs is still waiting adds
+ * none (BullMQ), since that job starts after the ask and does what it asks for.
+ */
+const sameWork = (name: QueueName) => 'sameWork' in QUEUES[name] && QUEUES[name].sameWork;
 
 /**
  * A job names work, it does not carry it: every processor reads what is due from the database and
@@ -140,10 +145,12 @@ export async function createBullJobs(redisUrl: string, log: Logger, options: { p
     enqueue(name, job, opts = {}) {
       if (closed) return;
       const key = `${jobKey(name, job)}:${opts.delayMs ?? 0}`;
-      const add = () =>
-        queue(name)
-          .add(job, {}, opts.delayMs ? { delay: opts.delayMs } : {})
-          .catch((err: unknown) => log.error({ err, job: jobKey(name, job) }, 'could not enqueue job'));
+      const add = async () => {
+        const q = queue(name);
+        if (!opts.delayMs && sameWork(name) && (await q.getWaitingCount()) > 0) return;
+        await q.add(job, {}, opts.delayMs ? { delay: opts.delayMs } : {});
+      };
+      const ask = () => void add().catch((err: unknown) => log.error({ err, job: jobKey(name, job) }, 'could not enqueue job'));
       const window = windows.get(key);
       if (window) {
         window.again = true;
@@ -158,13 +165,13 @@ export async function createBullJobs(redisUrl: string, log: Logger, options: { p
         setTimeout(() => {
           windows.delete(key);
           if (state.again && !closed) {
-            void add();
+            ask();
             open();
           }
         }, ENQUEUE_WINDOW_MS).unref();
       };
       open();
-      setImmediate(() => void add());
+      setImmediate(ask);
     },
     async start(processors, schedules) {
       for (const [name, { concurrency }] of Object.entries(QUEUES) as [QueueName, { concurrency: number }][]) {
