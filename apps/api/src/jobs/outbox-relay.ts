@@ -142,8 +142,8 @@ async function present(services: Services, tx: Executor, row: OutboxRow, prepare
 
 /**
  * Relays one batch of a lane (of one of its partitions when given): claims the oldest undispatched rows
- * (SKIP LOCKED: relays in several processes share the work), hands the presented events to every consumer and marks the rows
- * dispatched, all in one transaction. A crash anywhere rolls the batch back for the next relay.
+ * (SKIP LOCKED: relays in several processes share the work), hands the presented events to every
+ * consumer and marks the rows dispatched, all in one transaction. A crash anywhere rolls the batch back for the next relay.
  * Answers how many rows it relayed.
  */
 export async function relayOutbox(services: Services, lane: OutboxLane, consumers: OutboxConsumer[], partition?: number): Promise<number> {
