@@ -7,8 +7,9 @@
 //   publishMessageUpdated(ctx, Message) → void
 //   serializeMessages(ctx, rows) → Promise<Message[]>                          (present.ts)
 //   messageSummaries(db, accountId, conversations, storage?) → Promise<Map<conversationId, MessageSummary>>
-export { listMessages, postMessage, deleteMessage, updateMessageStatus, retryMessage, translateMessage, settleMessageDelivery, settleMessageDeliveryIn, settleMessageDeliveriesIn, NO_TRANSLATION_PROVIDER, type DeliveryOutcome } from './actions.ts';
+export { listMessages, postMessage, deleteMessage, updateMessageStatus, retryMessage, translateMessage, settleMessageDelivery, settleMessageDeliveryIn, NO_TRANSLATION_PROVIDER, type DeliveryOutcome } from './actions.ts';
 export { createMessage, createActivityMessage, createAutomatedMessage, type CreateMessageInput, type CreatedMessage, type MessageConversation } from './create.ts';
+export { settleMessageDeliveriesIn } from './actions.ts';
 export { publishMessageCreated, publishMessageUpdated } from './events.ts';
 export { serializeMessages, messageSummaries, type MessageSummary } from './present.ts';
 export { UNREAD_COUNT_CAP, findMessageById, findMessagesByIds, type MessageRow } from './queries.ts';
