@@ -40,17 +40,31 @@ export function tail(file: string, lines = 20): string {
 
 export type Server = { child: ChildProcess; base: string; logFile: string };
 
-/** Starts the API against `env.DATABASE_URL` (and REDIS_URL, empty for none) and waits for GET /api to answer 200. */
-export async function startServer(options: { dataDir: string; logFile: string; env: Record<string, string>; port?: number }): Promise<Server> {
-  const port = options.port ?? (await freePort());
-  const child = spawn(process.execPath, ['--experimental-strip-types', 'apps/api/src/main.ts', 'serve'], {
+/** Spawns `apps/api/src/main.ts <command>` with the benches' defaults under `env`, its output kept in `logFile`. */
+function spawnApi(command: 'serve' | 'worker', options: { dataDir: string; logFile: string; env: Record<string, string> }): ChildProcess {
+  const child = spawn(process.execPath, ['--experimental-strip-types', 'apps/api/src/main.ts', command], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOG_PRETTY: 'false', DATA_DIR: options.dataDir, REDIS_URL: '', SMTP_URL: '', ...options.env },
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOG_PRETTY: 'false', DATA_DIR: options.dataDir, REDIS_URL: '', SMTP_URL: '', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log = createWriteStream(options.logFile);
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
+  return child;
+}
+
+/**
+ * Starts `api worker` (the job queues without HTTP; needs REDIS_URL in `env`). It has no port to wait on:
+ * callers prove it runs by waiting for work it does.
+ */
+export function startWorker(options: { dataDir: string; logFile: string; env: Record<string, string> }): ChildProcess {
+  return spawnApi('worker', options);
+}
+
+/** Starts the API against `env.DATABASE_URL` (and REDIS_URL, empty for none) and waits for GET /api to answer 200. */
+export async function startServer(options: { dataDir: string; logFile: string; env: Record<string, string>; port?: number }): Promise<Server> {
+  const port = options.port ?? (await freePort());
+  const child = spawnApi('serve', { ...options, env: { PORT: String(port), ...options.env } });
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
@@ -63,6 +77,26 @@ export async function startServer(options: { dataDir: string; logFile: string; e
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`no 200 from ${base}/api within 120 s; its log:\n${tail(options.logFile)}`);
+}
+
+/** FLUSHDB on a bench's own Redis database (never the app's), over a bare RESP connection. */
+export function flushRedisDb(url: string): Promise<void> {
+  const u = new URL(url);
+  const dbIndex = Number(u.pathname.slice(1) || 0);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: u.hostname, port: Number(u.port || 6379) });
+    let reply = '';
+    socket.on('connect', () => socket.write(`SELECT ${dbIndex}\r\nFLUSHDB\r\n`));
+    socket.on('data', (chunk) => {
+      reply += chunk.toString();
+      if (reply.split('\r\n').length > 2) {
+        socket.end();
+        if (reply.startsWith('+OK\r\n+OK')) resolve();
+        else reject(new Error(`redis FLUSHDB on ${url}: ${reply.trim()}`));
+      }
+    });
+    socket.on('error', reject);
+  });
 }
 
 /** SIGTERM, then SIGKILL after 10 s. */

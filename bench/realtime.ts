@@ -10,13 +10,12 @@
 // redis://127.0.0.1:6379/15), BENCH_SECONDS (default 20), BENCH_SOCKETS (default 1000), BENCH_RATE (default 10), BENCH_KEEP=1.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 // bench is not a dependant of the workspace packages; their sources (and the api's `ws`) are reached by path.
 import { connect } from '../packages/db/src/index.ts';
-import { adminQuery, percentile, root, say, startServer, stopServer, tail, type Server } from './harness.ts';
+import { adminQuery, flushRedisDb, percentile, root, say, startServer, stopServer, tail, type Server } from './harness.ts';
 import { encrypt, randomToken, sha256 } from '../apps/api/src/lib/crypto.ts';
 
 type ClientSocket = {
@@ -106,26 +105,6 @@ async function seed(): Promise<Seeded> {
   } finally {
     await db.end();
   }
-}
-
-/** FLUSHDB on the bench's own Redis database (never the app's), over a bare RESP connection. */
-function flushRedisDb(url: string): Promise<void> {
-  const u = new URL(url);
-  const dbIndex = Number(u.pathname.slice(1) || 0);
-  return new Promise((resolve, reject) => {
-    const socket = net.connect({ host: u.hostname, port: Number(u.port || 6379) });
-    let reply = '';
-    socket.on('connect', () => socket.write(`SELECT ${dbIndex}\r\nFLUSHDB\r\n`));
-    socket.on('data', (chunk) => {
-      reply += chunk.toString();
-      if (reply.split('\r\n').length > 2) {
-        socket.end();
-        if (reply.startsWith('+OK\r\n+OK')) resolve();
-        else reject(new Error(`redis FLUSHDB on ${url}: ${reply.trim()}`));
-      }
-    });
-    socket.on('error', reject);
-  });
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import { inject } from 'vitest';
 import { buildTestApp, usingPglite, type TestContext } from '../../test/helpers.ts';
 import { countRows, createAccountWithAdmin, createConversation, createInbox } from '../../test/factories.ts';
 import type { Services } from '../lib/context.ts';
-import { drainOutbox, OUTBOX_RETENTION_MS, pruneOutbox } from './outbox-relay.ts';
+import { drainOutbox, OUTBOX_RETENTION_MS, pruneOutbox, RELAY_PARTITIONS, type OutboxConsumer } from './outbox-relay.ts';
 import { OUTBOX_CONSUMERS } from './processors.ts';
 
 /** The local HTTP server playing the integrator: records every request; `answer` decides each reply. */
@@ -118,6 +118,39 @@ describe('outbox', () => {
     expect(new Set(deliveries.map((d) => (d.payload as { id: number }).id)).size).toBe(5);
     const left = await t.db.select().from(schema.outboxEvents).where(and(eq(schema.outboxEvents.accountId, account.id), isNull(schema.outboxEvents.dispatchedAt)));
     expect(left).toHaveLength(0);
+  });
+
+  it('relays a lane with parallel relays, each conversation\'s rows in order by one of them', async () => {
+    const { account } = await createAccountWithAdmin(t);
+    // 3 conversations' rows interleaved (so a split by row id would split each), 600 in all: several batches a relay
+    const conversationIds = [101, 102, 103];
+    const rows = Array.from({ length: 600 }, (_, i) => ({
+      accountId: account.id,
+      lane: 'default' as const,
+      name: 'conversation.typing_on',
+      inboxId: 1,
+      subject: { conversationId: conversationIds[i % 3]!, data: { n: i } },
+    }));
+    await t.db.insert(schema.outboxEvents).values(rows);
+    const seen: { conversationId: number; id: number }[] = [];
+    let running = 0;
+    let mostAtOnce = 0;
+    const recorder: OutboxConsumer = async (_tx, _services, events) => {
+      running += 1;
+      mostAtOnce = Math.max(mostAtOnce, running);
+      for (const { row } of events) if (row.accountId === account.id) seen.push({ conversationId: row.subject.conversationId!, id: row.id });
+      await new Promise((r) => setTimeout(r, 20));
+      running -= 1;
+    };
+    await drainOutbox(services, 'default', [recorder]);
+    expect(seen).toHaveLength(600);
+    expect(new Set(seen.map((s) => s.id)).size).toBe(600);
+    // PGlite is one connection: there the relays' transactions take turns
+    expect(mostAtOnce).toBe(usingPglite() ? 1 : RELAY_PARTITIONS);
+    for (const id of conversationIds) {
+      const ids = seen.filter((s) => s.conversationId === id).map((s) => s.id);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    }
   });
 
   it('dispatched rows are pruned after the retention; undispatched ones never', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { schema, type Db, type Executor } from '@app/db';
 import type { OutboxLane } from '@app/db/schema';
 import type { Conversation } from '@app/shared/conversations';
@@ -61,15 +61,43 @@ async function prepareBatch(services: Services, tx: Executor, rows: OutboxRow[])
 type Prepared = Awaited<ReturnType<typeof prepareBatch>>;
 
 /**
- * What the relay hands each event to, inside its transaction: whatever a consumer writes (deliveries,
- * notifications) commits together with the row being marked dispatched, so it happens exactly once. A
- * consumer may answer a function to run after the commit (announcing what it wrote).
+ * What the relay hands a batch's presented events to (in outbox order), inside its transaction: whatever a
+ * consumer writes (deliveries, notifications, report facts) commits together with the rows being marked
+ * dispatched, so it happens exactly once. A consumer takes the whole batch so it can read what the events
+ * need in a fixed number of queries and write them in one statement per table, not a few round trips per
+ * event. It may answer a function to run after the commit (announcing what it wrote).
  */
-export type OutboxConsumer = (tx: Executor, services: Services, relayed: RelayedEvent) => Promise<AfterCommit | unknown>;
+export type OutboxConsumer = (tx: Executor, services: Services, events: RelayedEvent[]) => Promise<AfterCommit | AfterCommit[] | unknown>;
 export type AfterCommit = () => Promise<void>;
+
+/**
+ * A consumer that handles a batch's events one at a time: for work that is rare (a CSAT survey on a resolve,
+ * settling a reply with nowhere to go), where a query per event it concerns costs nothing worth batching.
+ */
+export function perEvent(consume: (tx: Executor, services: Services, relayed: RelayedEvent) => Promise<AfterCommit | undefined>): OutboxConsumer {
+  return async (tx, services, events) => {
+    const after: AfterCommit[] = [];
+    for (const relayed of events) {
+      const then = await consume(tx, services, relayed);
+      if (then) after.push(then);
+    }
+    return after;
+  };
+}
 
 /** Rows one relay transaction takes; the job loops until a lane is empty. */
 export const RELAY_BATCH = 100;
+
+/**
+ * Relays a lane's job runs at once, each over its own share of the rows (a partition): while one waits on
+ * Postgres the other works. A row's partition is its conversation's (else its contact's, else its account's)
+ * id modulo this, so the rows of one conversation are relayed in order by one relay, never two at once.
+ */
+export const RELAY_PARTITIONS = 2;
+
+/** The partition of an outbox row (see RELAY_PARTITIONS). */
+const partitionOf = (o: typeof schema.outboxEvents) =>
+  sql`mod(coalesce((${o.subject}->>'conversationId')::bigint, (${o.subject}->>'contactId')::bigint, ${o.accountId}), ${RELAY_PARTITIONS})`;
 
 /**
  * Presents an outbox row as it is now (as Chatwoot's jobs do, which reload their records): the
@@ -113,15 +141,15 @@ async function present(services: Services, tx: Executor, row: OutboxRow, prepare
 }
 
 /**
- * Relays one batch of a lane: claims the oldest undispatched rows (SKIP LOCKED: relays in several
- * processes share the work), hands each presented event to every consumer and marks the rows
- * dispatched, all in one transaction. A crash anywhere rolls the batch back for the next relay.
+ * Relays one batch of a lane (of one of its partitions when given): claims the oldest undispatched rows
+ * (SKIP LOCKED: relays in several processes share the work), hands the presented events to every
+ * consumer and marks the rows dispatched, all in one transaction. A crash anywhere rolls the batch back for the next relay.
  * Answers how many rows it relayed.
  */
-export async function relayOutbox(services: Services, lane: OutboxLane, consumers: OutboxConsumer[]): Promise<number> {
+export async function relayOutbox(services: Services, lane: OutboxLane, consumers: OutboxConsumer[], partition?: number): Promise<number> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await relayBatch(services, lane, consumers);
+      return await relayBatch(services, lane, consumers, partition);
     } catch (err) {
       // Relays of two lanes (or two processes) may touch the same rows in another order (a conversation, the
       // report rollups of the same quarter hour): Postgres then aborts one of them. Nothing of the batch was
@@ -143,25 +171,26 @@ function isLockConflict(err: unknown): boolean {
   return false;
 }
 
-async function relayBatch(services: Services, lane: OutboxLane, consumers: OutboxConsumer[]): Promise<number> {
+async function relayBatch(services: Services, lane: OutboxLane, consumers: OutboxConsumer[], partition: number | undefined): Promise<number> {
   const o = schema.outboxEvents;
   const after: AfterCommit[] = [];
   const relayed = await services.db.transaction(async (tx) => {
     const rows = await tx
       .select()
       .from(o)
-      .where(and(eq(o.lane, lane), isNull(o.dispatchedAt)))
+      .where(and(eq(o.lane, lane), isNull(o.dispatchedAt), partition === undefined ? undefined : sql`${partitionOf(o)} = ${partition}`))
       .orderBy(asc(o.id))
       .limit(RELAY_BATCH)
       .for('update', { skipLocked: true });
     const prepared = await prepareBatch(services, tx, rows);
+    const events: RelayedEvent[] = [];
     for (const row of rows) {
       const event = await present(services, tx, row, prepared);
-      if (!event) continue;
-      for (const consume of consumers) {
-        const then = await consume(tx, services, { event, resend: row.name === 'message.resend', row, batch: prepared.batch });
-        if (typeof then === 'function') after.push(then as AfterCommit);
-      }
+      if (event) events.push({ event, resend: row.name === 'message.resend', row, batch: prepared.batch });
+    }
+    for (const consume of events.length > 0 ? consumers : []) {
+      const then = await consume(tx, services, events);
+      for (const step of [then].flat()) if (typeof step === 'function') after.push(step as AfterCommit);
     }
     if (rows.length > 0) await tx.update(o).set({ dispatchedAt: new Date() }).where(inArray(o.id, rows.map((r) => r.id)));
     return rows.length;
@@ -170,14 +199,18 @@ async function relayBatch(services: Services, lane: OutboxLane, consumers: Outbo
   return relayed;
 }
 
-/** Relays a lane until it is empty. */
+/** Relays a lane until it is empty: a relay per partition, at once. Answers how many rows were relayed. */
 export async function drainOutbox(services: Services, lane: OutboxLane, consumers: OutboxConsumer[]): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const n = await relayOutbox(services, lane, consumers);
-    total += n;
-    if (n < RELAY_BATCH) return total;
-  }
+  const drainPartition = async (partition: number) => {
+    let total = 0;
+    for (;;) {
+      const n = await relayOutbox(services, lane, consumers, partition);
+      total += n;
+      if (n < RELAY_BATCH) return total;
+    }
+  };
+  const totals = await Promise.all(Array.from({ length: RELAY_PARTITIONS }, (_, partition) => drainPartition(partition)));
+  return totals.reduce((a, b) => a + b, 0);
 }
 
 /** Dispatched rows are kept this long (to look into what an event caused), then pruned. */

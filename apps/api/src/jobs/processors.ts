@@ -1,6 +1,6 @@
 import type { Services } from '../lib/context.ts';
 import { wakeSnoozedConversations } from '../modules/conversations/jobs.ts';
-import { announceCreated, insertNotificationsForEvent } from '../modules/notifications/create.ts';
+import { announceCreated, insertNotificationsForEvents } from '../modules/notifications/create.ts';
 import { pushCreated } from '../modules/notifications/push.ts';
 import { sendDueDeliveries, settleUndeliverable, writeDeliveries } from '../modules/webhooks/delivery.ts';
 import { runCsvImports } from '../modules/payments/import-csv.ts';
@@ -10,28 +10,29 @@ import { runAvatarFetches } from '../modules/contacts/avatar-fetch.ts';
 import { sendSurveyOnResolve } from '../modules/csat/survey.ts';
 import { runContactDeletions } from '../modules/contacts/delete.ts';
 import { recordReportFacts } from '../modules/reporting-events/consumer.ts';
-import { drainOutbox, pruneOutbox, type OutboxConsumer } from './outbox-relay.ts';
+import { drainOutbox, perEvent, pruneOutbox, type OutboxConsumer } from './outbox-relay.ts';
 import { jobKey, type Jobs, type Processor, type Schedule } from './queue.ts';
 
 /**
- * What each relayed event causes: webhook and API-channel deliveries (a reply with nowhere to go is sent),
- * and in-app notifications.
+ * What a relayed batch causes: webhook and API-channel deliveries (a reply with nowhere to go is sent),
+ * in-app notifications, CSAT surveys and report facts. Each consumer takes the whole batch.
  */
 export const OUTBOX_CONSUMERS: OutboxConsumer[] = [
-  (tx, services, { event, resend, batch }) => writeDeliveries(tx, services, event, { resend, batch }),
-  (tx, services, { event, resend, batch }) => settleUndeliverable(tx, services, event, { resend, batch }),
-  async (tx, services, { event, resend }) => {
-    if (resend) return undefined;
-    const rows = await insertNotificationsForEvent(tx, event);
-    if (rows.length === 0) return undefined;
-    return async () => {
-      const notifications = await announceCreated(services, event.accountId, rows);
+  (tx, services, events) => writeDeliveries(tx, services, events),
+  perEvent((tx, services, { event, resend, batch }) => settleUndeliverable(tx, services, event, { resend, batch })),
+  async (tx, services, events) => {
+    const rows = await insertNotificationsForEvents(
+      tx,
+      events.flatMap((e) => (e.resend ? [] : [e.event])),
+    );
+    return [...new Set(rows.map((r) => r.accountId))].map((accountId) => async () => {
+      const notifications = await announceCreated(services, accountId, rows.filter((r) => r.accountId === accountId));
       // Browser pushes go to outside push services: not awaited, so a slow one never holds up the relay.
-      void pushCreated(services, event.accountId, notifications).catch((err: unknown) => services.log.error({ err }, 'push: delivery failed'));
-    };
+      void pushCreated(services, accountId, notifications).catch((err: unknown) => services.log.error({ err }, 'push: delivery failed'));
+    });
   },
   // the CSAT survey of a conversation that resolved in an inbox with it on (once per conversation)
-  (tx, services, relayed) => sendSurveyOnResolve(tx, services, relayed),
+  perEvent(sendSurveyOnResolve),
   // reporting events and report rollups (docs/reports.md)
   recordReportFacts,
 ];

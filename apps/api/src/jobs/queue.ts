@@ -6,11 +6,11 @@ import type { Logger } from '../lib/logger.ts';
  */
 export const QUEUES = {
   /** Relays the outbox's default lane into deliveries. */
-  outbox: { concurrency: 1 },
+  outbox: { concurrency: 1, sameWork: true },
   /** Relays the outbox's inbound lane: events caused by contacts and integrators (public API, channels). */
-  inbound: { concurrency: 1 },
+  inbound: { concurrency: 1, sameWork: true },
   /** Sends due webhook and API-channel deliveries. */
-  webhooks: { concurrency: 2 },
+  webhooks: { concurrency: 2, sameWork: true },
   /** Scheduled work: snooze wake-ups and the sweeps that recover from crashes. */
   scheduled: { concurrency: 1 },
   /** CSV imports of payment records (claimed one at a time under a lease; long, so kept off the others). */
@@ -21,6 +21,11 @@ export const QUEUES = {
   contacts: { concurrency: 1 },
 } as const;
 export type QueueName = keyof typeof QUEUES;
+/**
+ * Every job of the queue does the same work (drain it all): an ask while one of its jobs is still waiting adds
+ * none (BullMQ), since that job starts after the ask and does what it asks for.
+ */
+const sameWork = (name: QueueName) => 'sameWork' in QUEUES[name] && QUEUES[name].sameWork;
 
 /**
  * A job names work, it does not carry it: every processor reads what is due from the database and
@@ -39,6 +44,9 @@ export type Jobs = {
   /** Stops taking jobs; waits for the ones running (BullMQ hands unstarted ones to other workers). */
   close: () => Promise<void>;
 };
+
+/** How long asks for one job are merged after one went out (BullMQ): the most a relay waits for its commit. */
+export const ENQUEUE_WINDOW_MS = 25;
 
 /** How long close() waits for the jobs this process is running. */
 const SHUTDOWN_GRACE_MS = 30_000;
@@ -108,7 +116,7 @@ export function createInProcessJobs(log: Logger): Jobs {
 
 /**
  * BullMQ on Redis: any number of `api worker` (or `serve` with RUN_WORKERS) processes share the queues.
- * Asks made within the same moment in one process merge into one job; schedules are upserted job
+ * Asks made in one process within ENQUEUE_WINDOW_MS of a job going out merge into one more job; schedules are upserted job
  * schedulers, so several processes declaring them keep one each. `prefix` keeps tests apart.
  */
 export async function createBullJobs(redisUrl: string, log: Logger, options: { prefix?: string } = {}): Promise<Jobs> {
@@ -126,7 +134,8 @@ export async function createBullJobs(redisUrl: string, log: Logger, options: { p
     return q;
   };
   const workers: { close: (force?: boolean) => Promise<void> }[] = [];
-  const asked = new Set<string>();
+  /** Asks being merged, by queue, job and delay: whether another came since the last job went out. */
+  const windows = new Map<string, { again: boolean }>();
   /** The jobs this process is running, so close() can wait for them itself (see there). */
   const running = new Set<Promise<unknown>>();
   let closed = false;
@@ -136,14 +145,33 @@ export async function createBullJobs(redisUrl: string, log: Logger, options: { p
     enqueue(name, job, opts = {}) {
       if (closed) return;
       const key = `${jobKey(name, job)}:${opts.delayMs ?? 0}`;
-      if (asked.has(key)) return;
-      asked.add(key);
-      setImmediate(() => {
-        asked.delete(key);
-        queue(name)
-          .add(job, {}, opts.delayMs ? { delay: opts.delayMs } : {})
-          .catch((err: unknown) => log.error({ err, job: jobKey(name, job) }, 'could not enqueue job'));
-      });
+      const add = async () => {
+        const q = queue(name);
+        if (!opts.delayMs && sameWork(name) && (await q.getWaitingCount()) > 0) return;
+        await q.add(job, {}, opts.delayMs ? { delay: opts.delayMs } : {});
+      };
+      const ask = () => void add().catch((err: unknown) => log.error({ err, job: jobKey(name, job) }, 'could not enqueue job'));
+      const window = windows.get(key);
+      if (window) {
+        window.again = true;
+        return;
+      }
+      // The first ask goes out at once (after this moment's other asks); asks within ENQUEUE_WINDOW_MS after it
+      // merge into one more job at the window's end. Every commit asks for a relay: at hundreds of commits a
+      // second, one job each would have the worker run mostly empty relays, each with its queue round trips.
+      const open = (): void => {
+        const state = { again: false };
+        windows.set(key, state);
+        setTimeout(() => {
+          windows.delete(key);
+          if (state.again && !closed) {
+            ask();
+            open();
+          }
+        }, ENQUEUE_WINDOW_MS).unref();
+      };
+      open();
+      setImmediate(ask);
     },
     async start(processors, schedules) {
       for (const [name, { concurrency }] of Object.entries(QUEUES) as [QueueName, { concurrency: number }][]) {

@@ -195,13 +195,34 @@ export type DeliveryOutcome = { status: 'sent' } | { status: 'failed'; error: st
  * to run after the commit (announcing the change), or nothing when the message was not in progress.
  */
 export async function settleMessageDeliveryIn(tx: Executor, services: Services, accountId: number, messageId: number, outcome: DeliveryOutcome): Promise<(() => Promise<void>) | undefined> {
-  const current = await findMessageById(tx, accountId, messageId, true);
-  if (!current || current.status !== 'progress') return undefined;
-  const contentAttributes = outcome.status === 'failed' ? { ...current.contentAttributes, external_error: outcome.error } : current.contentAttributes;
-  const updated = await updateMessageRow(tx, accountId, current.id, { status: outcome.status, contentAttributes });
-  await recordEvents(tx, [messageEntry(updated!, 'message.updated')]);
-  const ctx = systemCtx(services, accountId, 'deliveries');
-  return async () => publishMessageUpdated(ctx, await present(ctx, updated!));
+  return settleMessageDeliveriesIn(tx, services, [{ accountId, messageId, outcome }]);
+}
+
+/**
+ * settleMessageDeliveryIn for several messages (what one run of the delivery job settles), locked in id
+ * order (two runs never wait on each other in a circle); their outbox rows are written in one statement and
+ * the announcement presents them per account in a fixed number of queries.
+ */
+export async function settleMessageDeliveriesIn(
+  tx: Executor,
+  services: Services,
+  settled: readonly { accountId: number; messageId: number; outcome: DeliveryOutcome }[],
+): Promise<(() => Promise<void>) | undefined> {
+  const updated: MessageRow[] = [];
+  for (const { accountId, messageId, outcome } of [...settled].sort((a, b) => a.messageId - b.messageId)) {
+    const current = await findMessageById(tx, accountId, messageId, true);
+    if (!current || current.status !== 'progress') continue;
+    const contentAttributes = outcome.status === 'failed' ? { ...current.contentAttributes, external_error: outcome.error } : current.contentAttributes;
+    updated.push((await updateMessageRow(tx, accountId, current.id, { status: outcome.status, contentAttributes }))!);
+  }
+  if (updated.length === 0) return undefined;
+  await recordEvents(tx, updated.map((row) => messageEntry(row, 'message.updated')));
+  return async () => {
+    for (const accountId of new Set(updated.map((row) => row.accountId))) {
+      const ctx = systemCtx(services, accountId, 'deliveries');
+      for (const message of await serializeMessages(ctx, updated.filter((row) => row.accountId === accountId))) publishMessageUpdated(ctx, message);
+    }
+  };
 }
 
 /** settleMessageDeliveryIn in a transaction of its own, announced once committed. */

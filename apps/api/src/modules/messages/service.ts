@@ -10,6 +10,7 @@
 //   summaryPickColumns(id, seen) → the picks as columns of a conversations query; summariesOfPicks(db, accountId, picks, storage?)
 export { listMessages, postMessage, deleteMessage, updateMessageStatus, retryMessage, translateMessage, settleMessageDelivery, settleMessageDeliveryIn, NO_TRANSLATION_PROVIDER, type DeliveryOutcome } from './actions.ts';
 export { createMessage, createActivityMessage, createAutomatedMessage, type CreateMessageInput, type CreatedMessage, type MessageConversation } from './create.ts';
+export { settleMessageDeliveriesIn } from './actions.ts';
 export { publishMessageCreated, publishMessageUpdated } from './events.ts';
 export { serializeMessages, messageSummaries, summariesOfPicks, type MessageSummary } from './present.ts';
 export { UNREAD_COUNT_CAP, findMessageById, findMessagesByIds, summaryPickColumns, type MessageRow, type SummaryPick } from './queries.ts';

@@ -13,12 +13,16 @@ import {
   inboxMemberIds,
   insertNotificationRows,
   participantIds,
+  type NotificationInsert,
   type NotificationRow,
 } from './queries.ts';
 
 type Draft = { userId: number; type: NotificationType; secondary: { type: NotificationActorType; id: number } | null };
-type Facts = NonNullable<Awaited<ReturnType<typeof conversationFacts>>>;
+type Facts = Awaited<ReturnType<typeof conversationFacts>>[number];
 type Recipient = Awaited<ReturnType<typeof eligibleRecipients>>[number];
+
+/** What planning one account's events reads, loaded for all of them at once (a fixed number of queries). */
+type Known = { conversations: Map<number, Facts>; members: Map<number, number[]>; participants: Map<number, number[]> };
 
 const NOTIFIABLE_MESSAGE_TYPES = new Set([messageTypeNumber('incoming'), messageTypeNumber('outgoing')]);
 
@@ -32,15 +36,14 @@ function subscribed(recipient: Recipient, type: NotificationType): boolean {
   return email.includes(`email_${type}`) || push.includes(`push_${type}`);
 }
 
-/** Of the candidates, in order and once each, those who may read notifications in the account. */
-async function eligible(db: Executor, accountId: number, candidates: number[]): Promise<Recipient[]> {
-  const unique = [...new Set(candidates)];
-  const found = new Map((await eligibleRecipients(db, accountId, unique)).map((r) => [r.userId, r]));
-  return unique.flatMap((id) => found.get(id) ?? []);
-}
+/** The display id of the conversation an event is about. */
+const conversationOf = (event: DomainEvent): number | null => {
+  const data = record(event.data);
+  return int(event.name === 'message.created' ? data['conversation_id'] : data['id']);
+};
 
 /**
- * Who an event notifies, as Chatwoot's NotificationListener and NewMessageNotificationService decide:
+ * Who an event may notify, as Chatwoot's NotificationListener and NewMessageNotificationService decide:
  * - conversation.created: the inbox's members who subscribed to conversation_creation, not the actor,
  *   unless the conversation is pending (a bot has it);
  * - assignee.changed: the new assignee (conversation_assignment), unless they assigned themselves;
@@ -49,58 +52,48 @@ async function eligible(db: Executor, accountId: number, candidates: number[]): 
  *   (assigned_conversation_new_message), then the participants (participating_conversation_new_message),
  *   never the sender, nor a user the message mentions (they get the mention).
  * Only administrators and agents are notified (checkers cannot read notifications), and nobody but a
- * mentioned user hears of a blocked contact's conversation.
+ * mentioned user hears of a blocked contact's conversation: `eligible` keeps those of the drafts.
  */
-async function plan(db: Executor, event: DomainEvent): Promise<{ facts: Facts; drafts: Draft[] } | null> {
-  const { accountId } = event;
+function plan(event: DomainEvent, known: Known): { facts: Facts; drafts: Draft[] } | null {
+  const displayId = conversationOf(event);
+  const facts = displayId === null ? undefined : known.conversations.get(displayId);
+  if (!facts) return null;
+  const actor = 'actorId' in event && event.actorId ? { type: 'User' as const, id: event.actorId } : null;
   switch (event.name) {
     case 'conversation.created': {
-      const facts = await conversationFacts(db, accountId, int(event.data['id']) ?? 0);
-      if (!facts || facts.status === 'pending' || facts.contactBlocked) return null;
-      const members = (await inboxMemberIds(db, accountId, facts.inboxId)).filter((id) => id !== event.actorId);
-      const secondary = event.actorId ? { type: 'User' as const, id: event.actorId } : null;
-      const recipients = (await eligible(db, accountId, members)).filter((r) => subscribed(r, 'conversation_creation'));
-      return { facts, drafts: recipients.map((r) => ({ userId: r.userId, type: 'conversation_creation', secondary })) };
+      if (facts.status === 'pending' || facts.contactBlocked) return null;
+      const members = (known.members.get(facts.inboxId) ?? []).filter((id) => id !== event.actorId);
+      return { facts, drafts: members.map((userId) => ({ userId, type: 'conversation_creation', secondary: actor })) };
     }
     case 'assignee.changed': {
-      const facts = await conversationFacts(db, accountId, int(event.data['id']) ?? 0);
-      if (!facts || facts.status === 'pending' || facts.contactBlocked) return null;
+      if (facts.status === 'pending' || facts.contactBlocked) return null;
       // the assignee as the event saw it; the row's when the payload has no meta
       const meta = record(event.data['meta']);
       const assigneeId = 'assignee' in meta ? int(record(meta['assignee'])['id']) : facts.assigneeId;
       if (assigneeId === null || assigneeId === event.actorId) return null;
-      const secondary = event.actorId ? { type: 'User' as const, id: event.actorId } : null;
-      const recipients = await eligible(db, accountId, [assigneeId]);
-      return { facts, drafts: recipients.map((r) => ({ userId: r.userId, type: 'conversation_assignment', secondary })) };
+      return { facts, drafts: [{ userId: assigneeId, type: 'conversation_assignment', secondary: actor }] };
     }
     case 'conversation.mentioned': {
-      const facts = await conversationFacts(db, accountId, int(event.data['id']) ?? 0);
       const messageId = int(record(event.data['message'])['id']);
-      if (!facts) return null;
       const secondary = messageId === null ? null : { type: 'Message' as const, id: messageId };
-      const recipients = await eligible(db, accountId, [event.userId]);
-      return { facts, drafts: recipients.map((r) => ({ userId: r.userId, type: 'conversation_mention', secondary })) };
+      return { facts, drafts: [{ userId: event.userId, type: 'conversation_mention', secondary }] };
     }
     case 'message.created': {
       const message = event.data;
       const messageId = int(message['id']);
-      if (messageId === null || !NOTIFIABLE_MESSAGE_TYPES.has(int(message['message_type']) ?? -1)) return null;
-      const facts = await conversationFacts(db, accountId, int(message['conversation_id']) ?? 0);
-      if (!facts || facts.contactBlocked) return null;
+      if (messageId === null || !NOTIFIABLE_MESSAGE_TYPES.has(int(message['message_type']) ?? -1) || facts.contactBlocked) return null;
       const senderId = message['sender_type'] === 'User' ? int(message['sender_id']) : null;
       const mentioned = message['private'] === true ? mentionedUserIds(typeof message['content'] === 'string' ? message['content'] : null) : [];
       const skip = new Set([senderId, ...mentioned]);
       const assignee = facts.assigneeId !== null && !skip.has(facts.assigneeId) ? [facts.assigneeId] : [];
-      const participants = (await participantIds(db, facts.id)).filter((id) => !skip.has(id) && !assignee.includes(id));
-      const recipients = await eligible(db, accountId, [...assignee, ...participants]);
+      const participants = (known.participants.get(facts.id) ?? []).filter((id) => !skip.has(id) && !assignee.includes(id));
       const secondary = { type: 'Message' as const, id: messageId };
       return {
         facts,
-        drafts: recipients.map((r) => ({
-          userId: r.userId,
-          type: assignee.includes(r.userId) ? 'assigned_conversation_new_message' : 'participating_conversation_new_message',
-          secondary,
-        })),
+        drafts: [
+          ...assignee.map((userId) => ({ userId, type: 'assigned_conversation_new_message' as const, secondary })),
+          ...participants.map((userId) => ({ userId, type: 'participating_conversation_new_message' as const, secondary })),
+        ],
       };
     }
     default:
@@ -108,25 +101,49 @@ async function plan(db: Executor, event: DomainEvent): Promise<{ facts: Facts; d
   }
 }
 
-/**
- * The notifications a domain event causes, written in one statement (pass a transaction to commit them
- * with other work). Answers the rows; announce them with announceCreated after the commit.
- */
-export async function insertNotificationsForEvent(db: Executor, event: DomainEvent): Promise<NotificationRow[]> {
-  const planned = await plan(db, event);
-  if (!planned || planned.drafts.length === 0) return [];
-  return insertNotificationRows(
-    db,
-    planned.drafts.map((d) => ({
-      accountId: event.accountId,
+/** Of an event's drafts, in order and once per user, those whose user may read notifications (and, for creation, asked for it). */
+function eligible(drafts: Draft[], recipients: Map<number, Recipient>): Draft[] {
+  const seen = new Set<number>();
+  return drafts.filter((d) => {
+    const recipient = recipients.get(d.userId);
+    if (!recipient || seen.has(d.userId) || (d.type === 'conversation_creation' && !subscribed(recipient, d.type))) return false;
+    seen.add(d.userId);
+    return true;
+  });
+}
+
+/** The notification rows of one account's events, read in a fixed number of queries whatever their number. */
+async function rowsFor(db: Executor, accountId: number, events: DomainEvent[]) {
+  const displayIds = [...new Set(events.flatMap((e) => conversationOf(e) ?? []))];
+  const conversations = new Map((await conversationFacts(db, accountId, displayIds)).map((c) => [c.displayId, c]));
+  const about = (name: DomainEvent['name']) => events.filter((e) => e.name === name).flatMap((e) => conversations.get(conversationOf(e) ?? 0) ?? []);
+  const members = await inboxMemberIds(db, accountId, [...new Set(about('conversation.created').map((c) => c.inboxId))]);
+  const participants = await participantIds(db, [...new Set(about('message.created').map((c) => c.id))]);
+  const planned = events.flatMap((e) => plan(e, { conversations, members, participants }) ?? []);
+  const candidates = [...new Set(planned.flatMap((p) => p.drafts.map((d) => d.userId)))];
+  const recipients = new Map((await eligibleRecipients(db, accountId, candidates)).map((r) => [r.userId, r]));
+  return planned.flatMap(({ facts, drafts }) =>
+    eligible(drafts, recipients).map((d) => ({
+      accountId,
       userId: d.userId,
       notificationType: d.type,
       primaryActorType: 'Conversation' as const,
-      primaryActorId: planned.facts.id,
+      primaryActorId: facts.id,
       secondaryActorType: d.secondary?.type ?? null,
       secondaryActorId: d.secondary?.id ?? null,
     })),
   );
+}
+
+/**
+ * The notifications domain events cause, written in one statement (pass a transaction to commit them
+ * with other work; the relay passes a batch's events). Answers the rows; announce them per account with
+ * announceCreated after the commit.
+ */
+export async function insertNotificationsForEvents(db: Executor, events: readonly DomainEvent[]): Promise<NotificationRow[]> {
+  const rows: NotificationInsert[] = [];
+  for (const accountId of new Set(events.map((e) => e.accountId))) rows.push(...(await rowsFor(db, accountId, events.filter((e) => e.accountId === accountId))));
+  return insertNotificationRows(db, rows);
 }
 
 /**
@@ -147,7 +164,7 @@ export async function announceCreated(services: Services, accountId: number, row
 
 /** What the bus subscription runs for every domain event: create, then announce. */
 export async function createNotificationsForEvent(services: Services, event: DomainEvent): Promise<NotificationRow[]> {
-  const rows = await insertNotificationsForEvent(services.db, event);
+  const rows = await insertNotificationsForEvents(services.db, [event]);
   await announceCreated(services, event.accountId, rows);
   return rows;
 }

@@ -117,16 +117,15 @@ export function insertNotificationRows(db: Executor, rows: NotificationInsert[])
 
 // --- what creation needs to know
 
-/** The conversation an event names (by display id), with what decides who hears of it. */
-export async function conversationFacts(db: Executor, accountId: number, displayId: number) {
+/** The conversations events name (by display id), with what decides who hears of them. */
+export async function conversationFacts(db: Executor, accountId: number, displayIds: number[]) {
+  if (displayIds.length === 0) return [];
   const c = schema.conversations;
-  const [row] = await db
-    .select({ id: c.id, inboxId: c.inboxId, assigneeId: c.assigneeId, status: c.status, contactBlocked: schema.contacts.blocked })
+  return db
+    .select({ id: c.id, displayId: c.displayId, inboxId: c.inboxId, assigneeId: c.assigneeId, status: c.status, contactBlocked: schema.contacts.blocked })
     .from(c)
     .innerJoin(schema.contacts, eq(schema.contacts.id, c.contactId))
-    .where(and(eq(c.accountId, accountId), eq(c.displayId, displayId)))
-    .limit(1);
-  return row ?? null;
+    .where(and(eq(c.accountId, accountId), inArray(c.displayId, displayIds)));
 }
 
 /**
@@ -143,19 +142,24 @@ export async function eligibleRecipients(db: Executor, accountId: number, userId
     .where(and(eq(au.accountId, accountId), inArray(au.userId, userIds), inArray(au.role, ['administrator', 'agent'])));
 }
 
-export async function inboxMemberIds(db: Executor, accountId: number, inboxId: number): Promise<number[]> {
+/** The members of some inboxes, by inbox. */
+export async function inboxMemberIds(db: Executor, accountId: number, inboxIds: number[]): Promise<Map<number, number[]>> {
   const m = schema.inboxMembers;
-  const rows = await db
-    .select({ userId: m.userId })
-    .from(m)
-    .where(and(eq(m.accountId, accountId), eq(m.inboxId, inboxId)));
-  return rows.map((r) => r.userId);
+  const rows = inboxIds.length === 0 ? [] : await db.select({ inboxId: m.inboxId, userId: m.userId }).from(m).where(and(eq(m.accountId, accountId), inArray(m.inboxId, inboxIds)));
+  return groupUserIds(rows.map((r) => [r.inboxId, r.userId]));
 }
 
-export async function participantIds(db: Executor, conversationId: number): Promise<number[]> {
+/** The participants of some conversations, by conversation. */
+export async function participantIds(db: Executor, conversationIds: number[]): Promise<Map<number, number[]>> {
   const p = schema.conversationParticipants;
-  const rows = await db.select({ userId: p.userId }).from(p).where(eq(p.conversationId, conversationId));
-  return rows.map((r) => r.userId);
+  const rows = conversationIds.length === 0 ? [] : await db.select({ conversationId: p.conversationId, userId: p.userId }).from(p).where(inArray(p.conversationId, conversationIds));
+  return groupUserIds(rows.map((r) => [r.conversationId, r.userId]));
+}
+
+function groupUserIds(pairs: Array<[number, number]>): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  for (const [key, userId] of pairs) out.set(key, [...(out.get(key) ?? []), userId]);
+  return out;
 }
 
 // --- what presenting needs

@@ -1,7 +1,7 @@
 import type { Executor } from '@app/db';
 import type { OutboxConsumer, RelayedEvent } from '../../jobs/outbox-relay.ts';
 import { creationEvents, messageEvents, statusEvents, isAgentReply, type DerivedEvent, type StatusChange } from './derive.ts';
-import { latestEventAt, loadConversationFacts, loadMessageFacts, loadReplyHistory, recordDerived, resolutionStart } from './store.ts';
+import { latestEventAt, loadConversationFacts, loadMessageFacts, loadReplyHistories, recordDerived, resolutionStart } from './store.ts';
 
 type StatusAttribute = { previous_value?: unknown; current_value?: unknown };
 
@@ -17,31 +17,54 @@ function statusChangeOf(row: RelayedEvent['row']): StatusChange {
   return { previous: typeof changed.previous_value === 'string' ? changed.previous_value : undefined, current: String(changed.current_value), at };
 }
 
-/** The derived events one outbox row causes (reads under the account's reports lock, shared). */
-async function derive(tx: Executor, { row, resend }: RelayedEvent): Promise<DerivedEvent[]> {
+/** What a batch's rows read, loaded for all of them at once (three statements whatever their number). */
+type Loaded = {
+  conversations: Awaited<ReturnType<typeof loadConversationFacts>>;
+  messages: Awaited<ReturnType<typeof loadMessageFacts>>;
+  histories: Awaited<ReturnType<typeof loadReplyHistories>>;
+};
+
+const subjectsOf = (events: readonly RelayedEvent[], names: string[], key: 'conversationId' | 'messageId') =>
+  events.flatMap(({ row, resend }) => (names.includes(row.name) && !resend && row.subject[key] ? [{ accountId: row.accountId, id: row.subject[key] }] : []));
+
+async function load(tx: Executor, events: readonly RelayedEvent[]): Promise<Loaded> {
+  const conversations = await loadConversationFacts(tx, subjectsOf(events, ['conversation.created', 'conversation.status_changed'], 'conversationId'));
+  const messages = await loadMessageFacts(tx, subjectsOf(events, ['message.created'], 'messageId'));
+  const replies = [...messages.values()].filter(({ message }) => isAgentReply(message)).map(({ conversation, message }) => ({ conversationId: conversation.id, messageId: message.id }));
+  return { conversations, messages, histories: await loadReplyHistories(tx, replies) };
+}
+
+/**
+ * The derived events one outbox row causes, from what its batch loaded. The few that read derived events (the
+ * bot handoff a first response counts from, the reopen a resolution counts from) first `flush` what the rows
+ * before them derived, so they see it as they would have relayed one by one.
+ */
+async function derive(tx: Executor, { row, resend }: RelayedEvent, loaded: Loaded, flush: () => Promise<void>): Promise<DerivedEvent[]> {
   const { accountId, subject } = row;
   switch (row.name) {
     case 'conversation.created': {
-      const conversation = await loadConversationFacts(tx, accountId, subject.conversationId!);
+      const conversation = loaded.conversations.get(subject.conversationId!);
       return conversation ? creationEvents(conversation) : [];
     }
     case 'message.created': {
-      if (resend) return [];
-      const loaded = await loadMessageFacts(tx, accountId, subject.messageId!);
-      if (!loaded) return [];
-      const { conversation, message } = loaded;
-      if (!isAgentReply(message)) return messageEvents(conversation, message, null);
-      const history = await loadReplyHistory(tx, conversation.id, message.id);
-      const handoffAt = history.repliedBefore ? null : await latestEventAt(tx, accountId, conversation.id, 'conversation_bot_handoff');
+      const found = resend ? undefined : loaded.messages.get(subject.messageId!);
+      if (!found) return [];
+      const { conversation, message } = found;
+      const history = loaded.histories.get(message.id);
+      if (!history) return messageEvents(conversation, message, null);
+      if (history.repliedBefore) return messageEvents(conversation, message, { ...history, handoffAt: null });
+      await flush();
+      const handoffAt = await latestEventAt(tx, accountId, conversation.id, 'conversation_bot_handoff');
       return messageEvents(conversation, message, { ...history, handoffAt });
     }
     case 'conversation.status_changed': {
       const change = statusChangeOf(row);
       if (change.current !== 'open' && change.current !== 'resolved') return [];
-      const conversation = await loadConversationFacts(tx, accountId, subject.conversationId!);
+      const conversation = loaded.conversations.get(subject.conversationId!);
       if (!conversation) return [];
-      const start = change.current === 'resolved' ? await resolutionStart(tx, accountId, conversation.id, change.at) : null;
-      return statusEvents(conversation, change, start);
+      if (change.current !== 'resolved') return statusEvents(conversation, change, null);
+      await flush();
+      return statusEvents(conversation, change, await resolutionStart(tx, accountId, conversation.id, change.at));
     }
     default:
       return [];
@@ -50,9 +73,15 @@ async function derive(tx: Executor, { row, resend }: RelayedEvent): Promise<Deri
 
 /**
  * The outbox consumer that records reports (docs/reports.md): each relayed conversation or message event becomes
- * its derived reporting events and their rollup facts, in the relay's transaction. Events are stored under dedupe
- * keys and only the ones stored now add to the rollups, so an event relayed twice counts once.
+ * its derived reporting events and their rollup facts, in the relay's transaction. What the batch's rows read is
+ * loaded at once, and their derived events are written together (one insert, one upsert per rollup cell) unless a
+ * row reads derived events itself. Events are stored under dedupe keys and only the ones stored now add to the
+ * rollups, so an event relayed twice counts once.
  */
-export const recordReportFacts: OutboxConsumer = async (tx, _services, relayed) => {
-  await recordDerived(tx, await derive(tx, relayed));
+export const recordReportFacts: OutboxConsumer = async (tx, _services, events) => {
+  const loaded = await load(tx, events);
+  const pending: DerivedEvent[] = [];
+  const flush = async () => void (await recordDerived(tx, pending.splice(0)));
+  for (const relayed of events) pending.push(...(await derive(tx, relayed, loaded, flush)));
+  await flush();
 };

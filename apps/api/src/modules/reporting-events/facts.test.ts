@@ -272,10 +272,12 @@ describe('reporting events and rollups from the outbox relay', () => {
     // replay: every dispatched row of the account relayed again, by three relays at once
     await t.db.update(outboxEvents).set({ dispatchedAt: null }).where(eq(outboxEvents.accountId, s.accountId));
     await Promise.all([1, 2, 3].map(() => drain()));
-    // and each row handed to the consumer once more directly
+    // and every row handed to the consumer once more directly, one by one and then as one batch
     const rows = await t.db.select().from(outboxEvents).where(eq(outboxEvents.accountId, s.accountId));
+    const relayed = rows.map((row) => ({ event: { name: 'conversation.updated', accountId: row.accountId, inboxId: 0, data: {} } as never, resend: false, row }));
     await t.db.transaction(async (tx) => {
-      for (const row of rows) await recordReportFacts(tx, services, { event: { name: 'conversation.updated', accountId: row.accountId, inboxId: 0, data: {} } as never, resend: false, row });
+      for (const one of relayed) await recordReportFacts(tx, services, [one]);
+      await recordReportFacts(tx, services, relayed);
     });
     expect(await eventsOf(s.accountId)).toEqual(before.events);
     expect(await quarters(s.accountId)).toEqual(before.quarters);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, lt, max, min, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, lt, min, sql, type SQL } from 'drizzle-orm';
 import { schema, type Executor } from '@app/db';
 import type { WorkingHour } from '@app/db/schema';
 import { factOf, hoursOf, type ConversationFacts, type DerivedEvent, type MessageFacts, type ReplyHistory } from './derive.ts';
@@ -46,62 +46,59 @@ const messageFactColumns = {
 };
 
 /** Taken in the statement that loads what the facts read: no extra round trip. */
-const sharedLock = (accountId: number) => sql<unknown>`pg_advisory_xact_lock_shared(${REPORTS_LOCK_CLASS}, ${accountId})`;
+const sharedLock = (accountId: SQL | number) => sql<unknown>`pg_advisory_xact_lock_shared(${REPORTS_LOCK_CLASS}, ${accountId})`;
 
-/** A conversation's facts, under the account's reports lock (shared). Null when it is gone. */
-export async function loadConversationFacts(tx: Executor, accountId: number, conversationId: number): Promise<ConversationFacts | null> {
-  const [row] = await tx
-    .select({ ...conversationFactColumns, locked: sharedLock(accountId) })
+/** Subjects of one account, by id (what a relay batch's rows name). */
+export type Subjects = { accountId: number; id: number }[];
+const byAccount = (subjects: Subjects) => new Set(subjects.map((s) => `${s.accountId}:${s.id}`));
+
+/** Conversations' facts by id, under their accounts' reports locks (shared); the gone ones are missing. */
+export async function loadConversationFacts(tx: Executor, subjects: Subjects): Promise<Map<number, ConversationFacts>> {
+  if (subjects.length === 0) return new Map();
+  const rows = await tx
+    .select({ ...conversationFactColumns, locked: sharedLock(sql`${conversations.accountId}`) })
     .from(conversations)
     .innerJoin(inboxes, eq(inboxes.id, conversations.inboxId))
-    .where(and(eq(conversations.id, conversationId), eq(conversations.accountId, accountId)));
-  if (!row) return null;
-  const { locked: _, ...facts } = row;
-  return conversationFactsOf(facts);
+    .where(inArray(conversations.id, [...new Set(subjects.map((s) => s.id))]));
+  const asked = byAccount(subjects);
+  return new Map(rows.filter((r) => asked.has(`${r.accountId}:${r.id}`)).map(({ locked: _, ...facts }) => [facts.id, conversationFactsOf(facts)]));
 }
 
-/** A message and its conversation's facts, under the account's reports lock (shared). Null when it is gone. */
-export async function loadMessageFacts(tx: Executor, accountId: number, messageId: number): Promise<{ conversation: ConversationFacts; message: MessageFacts } | null> {
-  const [row] = await tx
-    .select({ conversation: conversationFactColumns, message: messageFactColumns, locked: sharedLock(accountId) })
+/** Messages and their conversations' facts by message id, under their accounts' reports locks (shared); the gone ones are missing. */
+export async function loadMessageFacts(tx: Executor, subjects: Subjects): Promise<Map<number, { conversation: ConversationFacts; message: MessageFacts }>> {
+  if (subjects.length === 0) return new Map();
+  const rows = await tx
+    .select({ conversation: conversationFactColumns, message: messageFactColumns, accountId: messages.accountId, locked: sharedLock(sql`${messages.accountId}`) })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .innerJoin(inboxes, eq(inboxes.id, conversations.inboxId))
-    .where(and(eq(messages.id, messageId), eq(messages.accountId, accountId)));
-  return row ? { conversation: conversationFactsOf(row.conversation), message: row.message } : null;
+    .where(inArray(messages.id, [...new Set(subjects.map((s) => s.id))]));
+  const asked = byAccount(subjects);
+  return new Map(
+    rows.filter((r) => asked.has(`${r.accountId}:${r.message.id}`)).map((r) => [r.message.id, { conversation: conversationFactsOf(r.conversation), message: r.message }]),
+  );
 }
 
-const agentReply = and(eq(messages.messageType, 'outgoing'), eq(messages.private, false), eq(messages.senderType, 'User'), sql`${messages.contentType} <> 'input_csat'`);
-
 /**
- * What came before an agent's reply (derive.ts isAgentReply), read from the conversation's messages on
- * messages_conversation_id_idx: the previous agent reply (scanning back from the message), and the oldest public
- * incoming message between it and this one. One statement.
+ * What came before agents' replies (derive.ts isAgentReply), by message id, in one statement: for each, the
+ * previous agent reply of its conversation (scanning back from the message on messages_conversation_id_idx),
+ * and the oldest public incoming message between it and this one.
  */
-export async function loadReplyHistory(tx: Executor, conversationId: number, messageId: number): Promise<Omit<ReplyHistory, 'handoffAt'>> {
-  const previous = tx
-    .select({ id: max(messages.id).as('previous_id') })
-    .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), lt(messages.id, messageId), agentReply))
-    .as('previous');
-  const [row] = await tx
-    .select({
-      previousId: previous.id,
-      waitingSince: min(messages.createdAt),
-    })
-    .from(previous)
-    .leftJoin(
-      messages,
-      and(
-        eq(messages.conversationId, conversationId),
-        gt(messages.id, sql`coalesce(${previous.id}, 0)`),
-        lt(messages.id, messageId),
-        eq(messages.messageType, 'incoming'),
-        eq(messages.private, false),
-      ),
-    )
-    .groupBy(previous.id);
-  return { repliedBefore: row?.previousId != null, waitingSince: row?.waitingSince ?? null };
+export async function loadReplyHistories(tx: Executor, replies: { conversationId: number; messageId: number }[]): Promise<Map<number, Omit<ReplyHistory, 'handoffAt'>>> {
+  if (replies.length === 0) return new Map();
+  const result = await tx.execute(sql`
+    select r.message_id as "messageId", previous.id as "previousId",
+      (select extract(epoch from min(m.created_at)) * 1000 from ${messages} m
+        where m.conversation_id = r.conversation_id and m.id > coalesce(previous.id, 0) and m.id < r.message_id
+          and m.message_type = 'incoming' and m.private = false) as "waitingSinceMs"
+    from unnest(${`{${replies.map((r) => r.conversationId).join(',')}}`}::int[], ${`{${replies.map((r) => r.messageId).join(',')}}`}::int[]) as r(conversation_id, message_id)
+    left join lateral (
+      select max(m.id) as id from ${messages} m
+      where m.conversation_id = r.conversation_id and m.id < r.message_id
+        and m.message_type = 'outgoing' and m.private = false and m.sender_type = 'User' and m.content_type <> 'input_csat'
+    ) previous on true`);
+  const rows = (result as unknown as { rows: { messageId: number; previousId: number | null; waitingSinceMs: number | string | null }[] }).rows;
+  return new Map(rows.map((r) => [Number(r.messageId), { repliedBefore: r.previousId != null, waitingSince: r.waitingSinceMs == null ? null : new Date(Number(r.waitingSinceMs)) }]));
 }
 
 /** When a conversation's latest event of one name happened (before `before` when given). */

@@ -2,14 +2,14 @@ import type { Db, Executor } from '@app/db';
 import { MESSAGE_TYPES } from '@app/shared/constants';
 import type { DomainEvent } from '@app/shared/events';
 import type { WebhookEvent } from '@app/shared/webhooks';
-import type { RelayBatch } from '../../jobs/outbox-relay.ts';
+import type { RelayBatch, RelayedEvent } from '../../jobs/outbox-relay.ts';
 import type { Services } from '../../lib/context.ts';
 import { decrypt, hmacSha256 } from '../../lib/crypto.ts';
 import { allowListGuard, BlockedAddressError, postGuarded } from '../../lib/safe-fetch.ts';
 import { buildPayload, webhookEventName } from './payloads.ts';
 import { openSecrets } from '../inboxes/channel-payload.ts';
-import { settleMessageDeliveryIn, type DeliveryOutcome } from '../messages/service.ts';
-import { claimDueDeliveries, inboxWebhookTargets, insertDeliveries, nextDueAt, recordAttempt, subscribedWebhooks, type AttemptOutcome, type ClaimedDelivery } from './queries.ts';
+import { settleMessageDeliveriesIn, settleMessageDeliveryIn, type DeliveryOutcome } from '../messages/service.ts';
+import { claimDueDeliveries, inboxWebhookTargets, insertDeliveries, nextDueAt, recordAttempts, subscribedWebhooks, type AttemptOutcome, type ClaimedDelivery } from './queries.ts';
 
 /**
  * Attempts a delivery gets (the first send and five retries). An agent's outgoing message to an API
@@ -43,32 +43,42 @@ function inboxTarget(tx: Executor, inboxId: number, batch: RelayBatch | undefine
 /** An outgoing, public message (what a channel delivers), from its push payload. */
 const isDeliverable = (data: Record<string, unknown>) => MESSAGE_TYPES[data.message_type as number] === 'outgoing' && !data.private;
 
+type NewDelivery = Parameters<typeof insertDeliveries>[1][number];
+
 /**
- * The outbox consumer: in the relay's transaction, writes one pending delivery per account webhook
- * subscribed to the event (inbox-scoped ones only for events of their inbox) and, for an API inbox with
- * a `webhook_url`, one to it; an agent's outgoing message to it is linked to the delivery, whose result
- * becomes the message's status. `resend` (a retried message) goes to the inbox only. Answers how many.
+ * The deliveries one event causes: one pending delivery per account webhook subscribed to it (inbox-scoped
+ * ones only for events of their inbox) and, for an API inbox with a `webhook_url`, one to it; an agent's
+ * outgoing message to it is linked to the delivery, whose result becomes the message's status. `resend` (a
+ * retried message) goes to the inbox only.
  */
-export async function writeDeliveries(tx: Executor, services: Services, event: DomainEvent, options: { resend?: boolean; batch?: RelayBatch } = {}, now = new Date()): Promise<number> {
-  const name = options.resend ? 'message_created' : webhookEventName(event);
-  if (!name) return 0;
+async function deliveriesOf(tx: Executor, services: Services, { event, resend, batch }: RelayedEvent, now: Date): Promise<NewDelivery[]> {
+  const name = resend ? 'message_created' : webhookEventName(event);
+  if (!name) return [];
   const inboxId = 'inboxId' in event ? event.inboxId : undefined;
-  const { batch } = options;
   // One after the other: `tx` is one connection, which runs one query at a time (pg 9 refuses overlapping ones).
   const findHooks = () => subscribedWebhooks(tx, event.accountId, name, inboxId);
-  const hooks = options.resend ? [] : await (batch ? batch.memo(`webhooks:${event.accountId}:${name}:${inboxId}`, findHooks) : findHooks());
+  const hooks = resend ? [] : await (batch ? batch.memo(`webhooks:${event.accountId}:${name}:${inboxId}`, findHooks) : findHooks());
   const [inbox] = inboxId !== undefined && INBOX_EVENTS.has(name) ? await inboxTarget(tx, inboxId, batch) : [];
   const toInbox = inbox?.channelType === 'Channel::Api' && Boolean(inbox.url);
-  if (hooks.length === 0 && !toInbox) return 0;
+  if (hooks.length === 0 && !toInbox) return [];
   const payload = await buildPayload({ ...services, db: tx as Db }, event, name, batch);
-  if (!payload) return 0;
+  if (!payload) return [];
   const base = { accountId: event.accountId, event: name, payload, nextAttemptAt: now };
   const message = name === 'message_created' && isDeliverable(event.data as Record<string, unknown>) ? (event.data as { id: number }).id : null;
-  const rows = await insertDeliveries(tx, [
+  return [
     ...hooks.map((w) => ({ ...base, webhookId: w.id, maxAttempts: MAX_ATTEMPTS })),
     ...(toInbox ? [{ ...base, inboxId: inbox!.inboxId, messageId: message, maxAttempts: MAX_ATTEMPTS }] : []),
-  ]);
-  return rows.length;
+  ];
+}
+
+/**
+ * The outbox consumer of deliveries: the deliveries of a batch's events (deliveriesOf), written in the
+ * relay's transaction in one statement, in the events' order. Answers how many.
+ */
+export async function writeDeliveries(tx: Executor, services: Services, events: readonly RelayedEvent[], now = new Date()): Promise<number> {
+  const rows: NewDelivery[] = [];
+  for (const relayed of events) rows.push(...(await deliveriesOf(tx, services, relayed, now)));
+  return insertDeliveries(tx, rows);
 }
 
 /**
@@ -135,51 +145,68 @@ function outcomeOf(services: Services, delivery: ClaimedDelivery, result: Result
   };
 }
 
+type Attempt = { delivery: ClaimedDelivery; result: Result; outcome: AttemptOutcome };
+
 /**
  * Sends the deliveries due at `now` once each: claimed in one statement (several processes may run
- * this), each result written only if the delivery is still at the claimed attempt. Answers how
- * many were sent.
+ * this), the run's sends at once, then each result written only if the delivery is still at the claimed
+ * attempt: those with nothing to settle in one statement, those settling an agent's message together
+ * with the messages' statuses in one transaction. Answers how many were sent.
  */
 export async function runDueDeliveries(services: Services, now = new Date()): Promise<number> {
   // the lease outlasts a send and the write of its result; a claim of a crashed sender comes due after it
   const lease = new Date(now.getTime() + 2 * services.config.webhooks.timeoutMs + 5_000);
   const claimed = await claimDueDeliveries(services.db, now, lease, BATCH);
-  await Promise.all(
-    claimed.map(async (delivery) => {
+  const attempts = await Promise.all(
+    claimed.map(async (delivery): Promise<Attempt> => {
       const startedAt = Date.now();
       const result = await send(services, delivery);
-      const outcome = outcomeOf(services, delivery, result, now, startedAt);
-      const written = await settleAttempt(services, delivery, outcome).catch((err: unknown) => {
-        // nothing of this attempt was written: the claim comes due again after its lease and is sent again
-        services.log.error({ err, deliveryId: delivery.id }, 'webhook: recording an attempt failed');
-        return false;
-      });
-      services.log[result.delivered ? 'debug' : 'warn'](
-        { deliveryId: delivery.id, webhookId: delivery.webhookId, attempt: delivery.attempts, statusCode: result.statusCode, error: result.error, written },
-        result.delivered ? 'webhook delivered' : 'webhook attempt failed',
-      );
+      return { delivery, result, outcome: outcomeOf(services, delivery, result, now, startedAt) };
     }),
   );
+  const settling = attempts.filter(settles);
+  const written = new Set([
+    ...(await recordAttempts(services.db, toWrite(attempts.filter((a) => !settles(a)))).catch(unwritten(services))),
+    ...(await settleAttempts(services, settling).catch(unwritten(services))),
+  ]);
+  for (const { delivery, result } of attempts) {
+    services.log[result.delivered ? 'debug' : 'warn'](
+      { deliveryId: delivery.id, webhookId: delivery.webhookId, attempt: delivery.attempts, statusCode: result.statusCode, error: result.error, written: written.has(delivery.id) },
+      result.delivered ? 'webhook delivered' : 'webhook attempt failed',
+    );
+  }
   return claimed.length;
 }
 
+const toWrite = (attempts: Attempt[]) => attempts.map(({ delivery, outcome }) => ({ id: delivery.id, attempt: delivery.attempts, outcome }));
+
+/** Nothing of these attempts was written: their claims come due again after the lease and are sent again. */
+const unwritten = (services: Services) => (err: unknown) => {
+  services.log.error({ err }, 'webhook: recording attempts failed');
+  return new Set<number>();
+};
+
+/** The message status an attempt settles, when its delivery carries an agent's message and the attempt ends it. */
+function settledStatus(outcome: AttemptOutcome): DeliveryOutcome | null {
+  return outcome.status === 'delivered' ? { status: 'sent' } : outcome.status === 'failed' ? { status: 'failed', error: outcome.error ?? 'delivery failed' } : null;
+}
+const settles = ({ delivery, outcome }: Attempt) => delivery.messageId !== null && settledStatus(outcome) !== null;
+
 /**
- * Writes an attempt's result and, once the delivery is settled, its message's status (sent, or failed
- * with the error) in one transaction: a crash between the two would leave the message in progress for
- * ever, which the agent's retry refuses. Answers whether the result was written (still the claimed attempt).
+ * Writes attempts' results and their messages' statuses (sent, or failed with the error) in one
+ * transaction: a crash between the two would leave a message in progress for ever, which the agent's
+ * retry refuses. Answers the ids written (still at the claimed attempt); only their messages are settled.
  */
-async function settleAttempt(services: Services, delivery: ClaimedDelivery, outcome: AttemptOutcome): Promise<boolean> {
-  const settled: DeliveryOutcome | null =
-    outcome.status === 'delivered' ? { status: 'sent' } : outcome.status === 'failed' ? { status: 'failed', error: outcome.error ?? 'delivery failed' } : null;
-  // nothing to settle with it (an account webhook, a retry still to come): one statement, no transaction
-  if (!delivery.messageId || !settled) return recordAttempt(services.db, delivery.id, delivery.attempts, outcome);
-  const messageId = delivery.messageId;
+async function settleAttempts(services: Services, attempts: Attempt[]): Promise<Set<number>> {
+  if (attempts.length === 0) return new Set();
   const { written, announce } = await services.db.transaction(async (tx) => {
-    const written = await recordAttempt(tx, delivery.id, delivery.attempts, outcome);
-    const announce = written ? await settleMessageDeliveryIn(tx, services, delivery.accountId, messageId, settled) : undefined;
-    return { written, announce };
+    const written = await recordAttempts(tx, toWrite(attempts));
+    const settled = attempts
+      .filter(({ delivery }) => written.has(delivery.id))
+      .map(({ delivery, outcome }) => ({ accountId: delivery.accountId, messageId: delivery.messageId!, outcome: settledStatus(outcome)! }));
+    return { written, announce: await settleMessageDeliveriesIn(tx, services, settled) };
   });
-  await announce?.().catch((err: unknown) => services.log.error({ err, deliveryId: delivery.id }, 'webhook: announcing a message status failed'));
+  await announce?.().catch((err: unknown) => services.log.error({ err }, 'webhook: announcing message statuses failed'));
   return written;
 }
 

@@ -77,9 +77,16 @@ export async function conversationIdByDisplayId(db: Executor, accountId: number,
   return row?.id ?? null;
 }
 
-export async function insertDeliveries(db: Executor, rows: (typeof webhookDeliveries.$inferInsert)[]): Promise<DeliveryRow[]> {
-  if (rows.length === 0) return [];
-  return db.insert(webhookDeliveries).values(rows).returning();
+/** Rows one INSERT carries: a relay batch fits in one, and no statement nears Postgres's 65,535 parameters. */
+const INSERT_CHUNK = 1000;
+
+/** Writes pending deliveries, a statement per INSERT_CHUNK rows; answers how many. */
+export async function insertDeliveries(db: Executor, rows: (typeof webhookDeliveries.$inferInsert)[]): Promise<number> {
+  let written = 0;
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    written += (await db.insert(webhookDeliveries).values(rows.slice(i, i + INSERT_CHUNK)).returning({ id: webhookDeliveries.id })).length;
+  }
+  return written;
 }
 
 export async function listDeliveryRows(db: Executor, accountId: number, webhookId: number, limit: number, offset: number) {
@@ -161,23 +168,31 @@ export type AttemptOutcome = {
 };
 
 /**
- * Writes an attempt's result only if the delivery is still at the attempt that was claimed (a
- * redelivery or another claim since then wins); answers whether it was written.
+ * Writes attempts' results in one statement (what one run of the sender sent), each only if its delivery
+ * is still at the attempt that was claimed (a redelivery or another claim since then wins); answers the
+ * ids written.
  */
-export async function recordAttempt(db: Executor, id: number, attempt: number, outcome: AttemptOutcome): Promise<boolean> {
-  const rows = await db
-    .update(webhookDeliveries)
-    .set({
-      status: outcome.status,
-      nextAttemptAt: outcome.nextAttemptAt,
-      lastStatusCode: outcome.statusCode,
-      lastError: outcome.error,
-      deliveredAt: outcome.deliveredAt,
-      attemptLog: sql`${webhookDeliveries.attemptLog} || ${JSON.stringify([outcome.entry])}::jsonb`,
-    })
-    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.attempts, attempt)))
-    .returning({ id: webhookDeliveries.id });
-  return rows.length > 0;
+export async function recordAttempts(db: Executor, attempts: { id: number; attempt: number; outcome: AttemptOutcome }[]): Promise<Set<number>> {
+  if (attempts.length === 0) return new Set();
+  const values = attempts.map(({ id, attempt, outcome }) => ({
+    id,
+    attempt,
+    status: outcome.status,
+    next_attempt_at: outcome.nextAttemptAt.toISOString(),
+    status_code: outcome.statusCode,
+    error: outcome.error,
+    delivered_at: outcome.deliveredAt?.toISOString() ?? null,
+    entry: outcome.entry,
+  }));
+  const d = webhookDeliveries;
+  const result = await db.execute(sql`
+    update ${d} set status = v.status, next_attempt_at = v.next_attempt_at, last_status_code = v.status_code, last_error = v.error,
+      delivered_at = v.delivered_at, attempt_log = ${d.attemptLog} || jsonb_build_array(v.entry)
+    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+      as v(id int, attempt int, status text, next_attempt_at timestamptz, status_code int, error text, delivered_at timestamptz, entry jsonb)
+    where ${d.id} = v.id and ${d.attempts} = v.attempt
+    returning ${d.id} as id`);
+  return new Set((result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id)));
 }
 
 /** When the earliest pending delivery comes due. */
