@@ -3,6 +3,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const otherModuleQueries = { regex: '^\\.\\./(?!\\.)[^/]+/queries\\.ts$', message: "Call the other module's service, not its queries." };
+// jobs, lib and plugins sit outside the modules: any module's queries are another module's to them
+const anyModuleQueries = { regex: '(^|/)modules/[^/]+/queries\\.ts$', message: "Call the module's service, not its queries." };
 const fastifyImport = { name: 'fastify', message: 'Services and lib stay framework-free.' };
 
 export default tseslint.config(
@@ -25,9 +27,16 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [otherModuleQueries] }] },
   },
   {
+    // Nor do the jobs and plugins reach into a module's queries.
+    files: ['apps/api/src/jobs/**/*.ts', 'apps/api/src/plugins/**/*.ts', 'apps/api/src/seed/**/*.ts', 'apps/api/src/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [anyModuleQueries] }] },
+  },
+  {
     // Services and lib know nothing of Fastify (STYLE rule 4).
     files: ['apps/api/src/modules/**/service.ts', 'apps/api/src/lib/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [otherModuleQueries], paths: [fastifyImport] }] },
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherModuleQueries, anyModuleQueries], paths: [fastifyImport] }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { schema, type Db, type Executor } from '@app/db';
 import type { OutboxLane } from '@app/db/schema';
+import type { ContactPush } from '@app/shared/contacts';
 import type { Conversation } from '@app/shared/conversations';
 import type { DomainEvent } from '@app/shared/events';
 import type { Message } from '@app/shared/messages';
 import { systemCtx, type Services } from '../lib/context.ts';
 import type { OutboxEventName } from '../lib/outbox.ts';
-import { findContactRow } from '../modules/contacts/queries.ts';
-import { serializeContactPush } from '../modules/contacts/serializers.ts';
+import { contactPushByIds } from '../modules/contacts/service.ts';
 import { presentConversationsByIds } from '../modules/conversations/service.ts';
 import { findMessagesByIds, serializeMessages } from '../modules/messages/service.ts';
 
@@ -28,6 +28,7 @@ export type RelayBatch = {
 };
 
 const CONVERSATION_EVENTS = new Set(['conversation.created', 'conversation.updated', 'conversation.status_changed', 'assignee.changed']);
+const CONTACT_EVENTS = new Set(['contact.created', 'contact.updated']);
 const MESSAGE_EVENTS = new Set(['message.created', 'message.updated', 'message.resend', 'conversation.mentioned']);
 
 /** The conversations and messages the rows name, presented as they are now (at the start of the batch). */
@@ -35,6 +36,7 @@ async function prepareBatch(services: Services, tx: Executor, rows: OutboxRow[])
   const conversations = new Map<number, Conversation>();
   const byDisplayId = new Map<string, Conversation>();
   const messages = new Map<number, Message>();
+  const contacts = new Map<string, ContactPush>();
   for (const accountId of new Set(rows.map((r) => r.accountId))) {
     const ctx = { ...systemCtx(services, accountId, 'outbox'), db: tx as Db };
     const mine = rows.filter((r) => r.accountId === accountId);
@@ -47,6 +49,8 @@ async function prepareBatch(services: Services, tx: Executor, rows: OutboxRow[])
     }
     const found = await findMessagesByIds(tx, accountId, ids(MESSAGE_EVENTS, 'messageId'));
     for (const message of await serializeMessages(ctx, found)) messages.set(message.id, message);
+    const contactIds = [...new Set(mine.filter((r) => CONTACT_EVENTS.has(r.name)).flatMap((r) => (r.subject.contactId ? [r.subject.contactId] : [])))];
+    if (contactIds.length > 0) for (const [id, push] of await contactPushByIds(ctx, contactIds)) contacts.set(`${accountId}:${id}`, push);
   }
   const memo = new Map<string, Promise<unknown>>();
   const batch: RelayBatch = {
@@ -56,7 +60,7 @@ async function prepareBatch(services: Services, tx: Executor, rows: OutboxRow[])
       return memo.get(key) as Promise<T>;
     },
   };
-  return { batch, conversations, messages };
+  return { batch, conversations, messages, contacts };
 }
 type Prepared = Awaited<ReturnType<typeof prepareBatch>>;
 
@@ -134,8 +138,8 @@ async function present(services: Services, tx: Executor, row: OutboxRow, prepare
     }
     case 'contact.created':
     case 'contact.updated': {
-      const contact = await findContactRow(tx, row.accountId, subject.contactId!);
-      return contact && { name, accountId: row.accountId, data: serializeContactPush(contact, (key) => services.storage.url(key)) };
+      const contact = prepared.contacts.get(`${row.accountId}:${subject.contactId}`);
+      return contact ? { name, accountId: row.accountId, data: contact } : null;
     }
   }
 }
