@@ -280,7 +280,7 @@ async function main() {
     if (worker) await stopServer(worker);
     await receiver.close();
     if (!KEEP) await adminQuery(ADMIN_URL, `DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-    rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.DBG_KEEP_LOGS) say(`logs kept in ${dataDir}`); else rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

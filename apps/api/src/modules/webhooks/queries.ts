@@ -77,16 +77,44 @@ export async function conversationIdByDisplayId(db: Executor, accountId: number,
   return row?.id ?? null;
 }
 
-/** Rows one INSERT carries: a relay batch fits in one, and no statement nears Postgres's 65,535 parameters. */
-const INSERT_CHUNK = 1000;
+/**
+ * Writes pending deliveries in one statement; answers how many. The rows travel as one JSON parameter, each
+ * payload once however many targets share it (an event's account webhooks and its inbox get the same one):
+ * the statement's text never changes (prepared once), and nothing is built per value, where a multi-row
+ * VALUES of a relay batch's deliveries (hundreds of rows of kilobytes of JSON each) took most of the relay's time.
+ * Ids follow the rows' order.
+ */
+export type NewDelivery = Omit<typeof webhookDeliveries.$inferInsert, 'maxAttempts' | 'nextAttemptAt'> & { maxAttempts: number; nextAttemptAt: Date };
 
-/** Writes pending deliveries, a statement per INSERT_CHUNK rows; answers how many. */
-export async function insertDeliveries(db: Executor, rows: (typeof webhookDeliveries.$inferInsert)[]): Promise<number> {
-  let written = 0;
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    written += (await db.insert(webhookDeliveries).values(rows.slice(i, i + INSERT_CHUNK)).returning({ id: webhookDeliveries.id })).length;
-  }
-  return written;
+export async function insertDeliveries(db: Executor, rows: NewDelivery[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const payloads: unknown[] = [];
+  const indexOf = new Map<unknown, number>();
+  const values = rows.map((row) => {
+    let p = indexOf.get(row.payload);
+    if (p === undefined) indexOf.set(row.payload, (p = payloads.push(row.payload) - 1));
+    return {
+      account_id: row.accountId,
+      webhook_id: row.webhookId ?? null,
+      inbox_id: row.inboxId ?? null,
+      message_id: row.messageId ?? null,
+      event: row.event,
+      p,
+      max_attempts: row.maxAttempts,
+      next_attempt_at: row.nextAttemptAt.toISOString(),
+    };
+  });
+  const d = webhookDeliveries;
+  const result = await db.execute(sql`
+    insert into ${d} (account_id, webhook_id, inbox_id, message_id, event, payload, max_attempts, next_attempt_at)
+    select v.account_id, v.webhook_id, v.inbox_id, v.message_id, v.event, ${JSON.stringify(payloads)}::jsonb -> v.p,
+      v.max_attempts, v.next_attempt_at
+    from rows from (jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+      as (account_id int, webhook_id int, inbox_id int, message_id int, event text, p int, max_attempts int, next_attempt_at timestamptz))
+      with ordinality as v(account_id, webhook_id, inbox_id, message_id, event, p, max_attempts, next_attempt_at, n)
+    order by v.n
+    returning ${d.id} as id`);
+  return (result as unknown as { rows: unknown[] }).rows.length;
 }
 
 export async function listDeliveryRows(db: Executor, accountId: number, webhookId: number, limit: number, offset: number) {
