@@ -12,8 +12,7 @@ import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { connect } from '../packages/db/src/index.ts';
-import { adminQuery, say, startServer, stopServer, tail, type Server } from './harness.ts';
+import { adminQuery, freshDatabase, say, type Server, startServer, stopServer, tail } from './harness.ts';
 import { encrypt, randomToken, sha256 } from '../apps/api/src/lib/crypto.ts';
 
 const env = process.env;
@@ -29,11 +28,7 @@ const LAST_NAMES = ['Sharma', 'Patel', 'Iyer', 'Khan', 'Reddy', 'Gupta', 'Singh'
 const CITIES = ['Pune', 'Delhi', 'Mumbai', 'Chennai', 'Kolkata', 'Bengaluru'];
 
 async function seed(): Promise<{ accountId: number; token: string }> {
-  await adminQuery(ADMIN_URL, `DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-  await adminQuery(ADMIN_URL, `CREATE DATABASE ${DB_NAME}`);
-  const database = await connect({ url: DB_URL, poolSize: 1 });
-  await database.migrate();
-  await database.close();
+  await freshDatabase(ADMIN_URL, DB_NAME, DB_URL);
   const db = new pg.Client({ connectionString: DB_URL });
   await db.connect();
   try {

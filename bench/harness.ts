@@ -5,6 +5,8 @@ import { createWriteStream, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+// bench is not a dependant of the workspace packages; their sources are imported by path.
+import { connect } from '../packages/db/src/index.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const say = (text: string) => process.stdout.write(`${text}\n`);
@@ -19,6 +21,15 @@ export async function adminQuery(adminUrl: string, sql: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/** A fresh database `name` (dropped first when a run left it), migrated; `url` is its connection URL. */
+export async function freshDatabase(adminUrl: string, name: string, url: string): Promise<void> {
+  await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  const database = await connect({ url, poolSize: 1 });
+  await database.migrate();
+  await database.close();
 }
 
 function freePort(): Promise<number> {

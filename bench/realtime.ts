@@ -13,9 +13,8 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { adminQuery, flushRedisDb, freshDatabase, percentile, root, say, type Server, startServer, stopServer, tail } from './harness.ts';
 // bench is not a dependant of the workspace packages; their sources (and the api's `ws`) are reached by path.
-import { connect } from '../packages/db/src/index.ts';
-import { adminQuery, flushRedisDb, percentile, root, say, startServer, stopServer, tail, type Server } from './harness.ts';
 import { encrypt, randomToken, sha256 } from '../apps/api/src/lib/crypto.ts';
 
 type ClientSocket = {
@@ -50,11 +49,7 @@ const loadavg = () => os.loadavg().map((v) => v.toFixed(2)).join(' ');
 type Seeded = { accountId: number; token: string; agents: { id: number; pubsubToken: string }[] };
 
 async function seed(): Promise<Seeded> {
-  await adminQuery(ADMIN_URL, `DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-  await adminQuery(ADMIN_URL, `CREATE DATABASE ${DB_NAME}`);
-  const database = await connect({ url: DB_URL, poolSize: 1 });
-  await database.migrate();
-  await database.close();
+  await freshDatabase(ADMIN_URL, DB_NAME, DB_URL);
 
   const db = new pg.Client({ connectionString: DB_URL });
   await db.connect();

@@ -23,9 +23,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
+import { adminQuery, flushRedisDb, freshDatabase, percentile, say, type Server, startServer, startWorker, stopServer, tail } from './harness.ts';
 // bench is not a dependant of the workspace packages; their sources are imported by path.
-import { connect } from '../packages/db/src/index.ts';
-import { adminQuery, flushRedisDb, percentile, say, startServer, startWorker, stopServer, tail, type Server } from './harness.ts';
 import { encrypt, randomToken, sha256 } from '../apps/api/src/lib/crypto.ts';
 
 const env = process.env;
@@ -56,11 +55,7 @@ const loadavg = () => os.loadavg().map((v) => v.toFixed(2)).join(' ');
 type Seeded = { accountId: number; token: string; contactIds: number[] };
 
 async function seed(): Promise<Seeded> {
-  await adminQuery(ADMIN_URL, `DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-  await adminQuery(ADMIN_URL, `CREATE DATABASE ${DB_NAME}`);
-  const database = await connect({ url: DB_URL, poolSize: 1 });
-  await database.migrate();
-  await database.close();
+  await freshDatabase(ADMIN_URL, DB_NAME, DB_URL);
   const db = new pg.Client({ connectionString: DB_URL });
   await db.connect();
   try {
@@ -280,7 +275,7 @@ async function main() {
     if (worker) await stopServer(worker);
     await receiver.close();
     if (!KEEP) await adminQuery(ADMIN_URL, `DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-    if (process.env.DBG_KEEP_LOGS) say(`logs kept in ${dataDir}`); else rmSync(dataDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
