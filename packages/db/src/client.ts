@@ -48,6 +48,11 @@ export async function connect(options: ConnectOptions = {}): Promise<Database> {
 
 /** Statements one connection keeps prepared at most; past it, new texts run unnamed (as without `prepare`). */
 export const PREPARED_PER_CONNECTION = 2_000;
+/**
+ * Longer texts run unnamed: they are the multi-row inserts and long IN lists, a new text for every row count, whose
+ * planning is small next to their work; naming them would fill the connections and the name map for nothing.
+ */
+const PREPARED_MAX_TEXT = 8_192;
 
 type QueryConfig = { text?: unknown; name?: unknown };
 
@@ -75,7 +80,7 @@ function preparingClient(pg: typeof PgModule) {
 
     override query(...args: unknown[]): never {
       const [config, values] = args as [QueryConfig | string, unknown];
-      if (typeof config === 'object' && config !== null && typeof config.text === 'string' && config.name === undefined && Array.isArray(values) && values.length > 0) {
+      if (typeof config === 'object' && config !== null && typeof config.text === 'string' && config.text.length <= PREPARED_MAX_TEXT && config.name === undefined && Array.isArray(values) && values.length > 0) {
         const name = nameOf(config.text);
         if (this.prepared.has(name) || this.prepared.size < PREPARED_PER_CONNECTION) {
           this.prepared.add(name);
