@@ -13,11 +13,16 @@ import { runDueDeliveries } from './delivery.ts';
 
 type Received = { headers: http.IncomingHttpHeaders; body: string; json: Record<string, unknown> };
 
-// A local server playing the receiver: answers from a queue of statuses (200 when empty).
+// A local server playing the receiver: answers each path from its queue of statuses (200 when empty).
 let server: http.Server;
 let receiver: string;
 const received: Received[] = [];
-const answers: number[] = [];
+/**
+ * Status codes the receiver answers next, per path (each setUp's webhook has its own): a retry of an earlier
+ * test's delivery coming due in the same run never takes an answer meant for this test's.
+ */
+const answers = new Map<string, number[]>();
+const answerNext = (accountId: number, status: number) => answers.set(`/hook-${accountId}`, [...(answers.get(`/hook-${accountId}`) ?? []), status]);
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -25,7 +30,7 @@ beforeAll(async () => {
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       received.push({ headers: req.headers, body, json: JSON.parse(body) as Record<string, unknown> });
-      res.writeHead(answers.shift() ?? 200).end('ok');
+      res.writeHead(answers.get(req.url ?? '')?.shift() ?? 200).end('ok');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -43,7 +48,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => {
   received.length = 0;
-  answers.length = 0;
+  answers.clear();
 });
 
 type Headers = Record<string, string>;
@@ -259,7 +264,7 @@ describe('webhook delivery', () => {
 
   it('retries a 500 with backoff and logs both attempts; a 400 fails at once', async () => {
     const { account, admin, conversation, webhook } = await setUp();
-    answers.push(500);
+    answerNext(account.id, 500);
     await toggle(account.id, conversation.displayId, admin.headers);
     const [delivery] = await deliveriesWritten(webhook.id, 1);
     const now = new Date();
@@ -282,7 +287,7 @@ describe('webhook delivery', () => {
     expect(received.filter((r) => r.headers['x-chatwoot-delivery'] === String(delivery!.id))).toHaveLength(2);
 
     // a 400 is not retried
-    answers.push(400);
+    answerNext(account.id, 400);
     await toggle(account.id, conversation.displayId, admin.headers, 'open');
     await deliveriesWritten(webhook.id, 2);
     await runDueDeliveries(services);
