@@ -1,15 +1,10 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { schema, type Db, type Executor } from '@app/db';
+import { schema, type Executor } from '@app/db';
 import type { OutboxLane } from '@app/db/schema';
-import type { ContactPush } from '@app/shared/contacts';
 import type { Conversation } from '@app/shared/conversations';
 import type { DomainEvent } from '@app/shared/events';
-import type { Message } from '@app/shared/messages';
-import { systemCtx, type Services } from '../lib/context.ts';
-import type { OutboxEventName } from '../lib/outbox.ts';
-import { contactPushByIds } from '../modules/contacts/service.ts';
-import { presentConversationsByIds } from '../modules/conversations/service.ts';
-import { findMessagesByIds, serializeMessages } from '../modules/messages/service.ts';
+import type { Services } from '../lib/context.ts';
+import { presentEntries, type EventEntry, type EventName, type Presented } from '../lib/events.ts';
 
 type OutboxRow = typeof schema.outboxEvents.$inferSelect;
 
@@ -27,42 +22,25 @@ export type RelayBatch = {
   memo: <T>(key: string, load: () => Promise<T>) => Promise<T>;
 };
 
-const CONVERSATION_EVENTS = new Set(['conversation.created', 'conversation.updated', 'conversation.status_changed', 'assignee.changed']);
-const CONTACT_EVENTS = new Set(['contact.created', 'contact.updated']);
-const MESSAGE_EVENTS = new Set(['message.created', 'message.updated', 'message.resend', 'conversation.mentioned']);
+const entryOf = (row: OutboxRow): EventEntry => ({ name: row.name as EventName, accountId: row.accountId, inboxId: row.inboxId, subject: row.subject });
 
-/** The conversations and messages the rows name, presented as they are now (at the start of the batch). */
-async function prepareBatch(services: Services, tx: Executor, rows: OutboxRow[]) {
-  const conversations = new Map<number, Conversation>();
-  const byDisplayId = new Map<string, Conversation>();
-  const messages = new Map<number, Message>();
-  const contacts = new Map<string, ContactPush>();
-  for (const accountId of new Set(rows.map((r) => r.accountId))) {
-    const ctx = { ...systemCtx(services, accountId, 'outbox'), db: tx as Db };
-    const mine = rows.filter((r) => r.accountId === accountId);
-    const ids = (names: Set<string>, key: 'conversationId' | 'messageId') => [...new Set(mine.filter((r) => names.has(r.name)).flatMap((r) => (r.subject[key] ? [r.subject[key]] : [])))];
-    // a message's webhook payload carries its conversation: those are presented with the rest
-    const conversationIds = [...new Set([...ids(CONVERSATION_EVENTS, 'conversationId'), ...ids(MESSAGE_EVENTS, 'conversationId')])];
-    for (const [id, conversation] of await presentConversationsByIds(ctx, conversationIds)) {
-      conversations.set(id, conversation);
-      byDisplayId.set(`${accountId}:${conversation.id}`, conversation);
-    }
-    const found = await findMessagesByIds(tx, accountId, ids(MESSAGE_EVENTS, 'messageId'));
-    for (const message of await serializeMessages(ctx, found)) messages.set(message.id, message);
-    const contactIds = [...new Set(mine.filter((r) => CONTACT_EVENTS.has(r.name)).flatMap((r) => (r.subject.contactId ? [r.subject.contactId] : [])))];
-    if (contactIds.length > 0) for (const [id, push] of await contactPushByIds(ctx, contactIds)) contacts.set(`${accountId}:${id}`, push);
-  }
+/** A message's webhook payload carries its conversation: the relay presents those with the rest. */
+const MESSAGE_EVENTS = new Set<string>(['message.created', 'message.updated', 'message.resend', 'conversation.mentioned']);
+const conversationsOfMessages = (entry: EventEntry) =>
+  MESSAGE_EVENTS.has(entry.name) && entry.subject.conversationId ? [['conversation', entry.subject.conversationId] as const] : [];
+
+/** The batch's shared view: its conversations by display id, and the memo. */
+function batchOf(subjects: Presented): RelayBatch {
+  const byDisplayId = new Map(subjects.list('conversation').map(({ accountId, value }) => [`${accountId}:${value.id}`, value]));
   const memo = new Map<string, Promise<unknown>>();
-  const batch: RelayBatch = {
+  return {
     conversation: (accountId, displayId) => byDisplayId.get(`${accountId}:${displayId}`) ?? null,
     memo: <T>(key: string, load: () => Promise<T>) => {
       if (!memo.has(key)) memo.set(key, load());
       return memo.get(key) as Promise<T>;
     },
   };
-  return { batch, conversations, messages, contacts };
 }
-type Prepared = Awaited<ReturnType<typeof prepareBatch>>;
 
 /**
  * What the relay hands a batch's presented events to (in outbox order), inside its transaction: whatever a
@@ -102,47 +80,6 @@ export const RELAY_PARTITIONS = 2;
 /** The partition of an outbox row (see RELAY_PARTITIONS). */
 const partitionOf = (o: typeof schema.outboxEvents) =>
   sql`mod(coalesce((${o.subject}->>'conversationId')::bigint, (${o.subject}->>'contactId')::bigint, ${o.accountId}), ${RELAY_PARTITIONS})`;
-
-/**
- * Presents an outbox row as it is now (as Chatwoot's jobs do, which reload their records): the
- * conversation, message or contact push payload, from what its batch presented. Answers null when the
- * subject is gone (deleted since).
- */
-async function present(services: Services, tx: Executor, row: OutboxRow, prepared: Prepared): Promise<DomainEvent | null> {
-  const { subject } = row;
-  const name = row.name as OutboxEventName;
-  const inboxId = row.inboxId ?? 0;
-  switch (name) {
-    case 'conversation.typing_on':
-    case 'conversation.typing_off':
-      return subject.data ? { name, accountId: row.accountId, inboxId, data: subject.data } : null;
-    case 'conversation.created':
-    case 'conversation.updated':
-    case 'conversation.status_changed':
-    case 'assignee.changed': {
-      const presented = prepared.conversations.get(subject.conversationId!);
-      // what the change did (changed_attributes), recorded with it
-      const data = presented && { ...presented, ...subject.data };
-      return data ? { name, accountId: row.accountId, inboxId, ...(subject.actorId ? { actorId: subject.actorId } : {}), data } : null;
-    }
-    case 'message.created':
-    case 'message.updated':
-    case 'message.resend':
-    case 'conversation.mentioned': {
-      const data = prepared.messages.get(subject.messageId!);
-      if (!data) return null;
-      if (name === 'conversation.mentioned') {
-        return { name, accountId: row.accountId, inboxId, userId: subject.userId!, data: { id: data.conversation_id, inbox_id: inboxId, account_id: row.accountId, message: data } };
-      }
-      return { name: name === 'message.resend' ? 'message.created' : name, accountId: row.accountId, inboxId, data };
-    }
-    case 'contact.created':
-    case 'contact.updated': {
-      const contact = prepared.contacts.get(`${row.accountId}:${subject.contactId}`);
-      return contact ? { name, accountId: row.accountId, data: contact } : null;
-    }
-  }
-}
 
 /**
  * Relays one batch of a lane (of one of its partitions when given): claims the oldest undispatched rows
@@ -186,12 +123,14 @@ async function relayBatch(services: Services, lane: OutboxLane, consumers: Outbo
       .orderBy(asc(o.id))
       .limit(RELAY_BATCH)
       .for('update', { skipLocked: true });
-    const prepared = await prepareBatch(services, tx, rows);
+    // each row as it is now (as Chatwoot's jobs reload their records), by the presenters that announced it
+    const presented = await presentEntries(services, tx, rows.map(entryOf), { also: conversationsOfMessages, origin: 'outbox' });
+    const batch = batchOf(presented.subjects);
     const events: RelayedEvent[] = [];
-    for (const row of rows) {
-      const event = await present(services, tx, row, prepared);
-      if (event) events.push({ event, resend: row.name === 'message.resend', row, batch: prepared.batch });
-    }
+    rows.forEach((row, i) => {
+      const event = presented.events[i];
+      if (event) events.push({ event, resend: row.name === 'message.resend', row, batch });
+    });
     for (const consume of events.length > 0 ? consumers : []) {
       const then = await consume(tx, services, events);
       for (const step of [then].flat()) if (typeof step === 'function') after.push(step as AfterCommit);

@@ -5,7 +5,7 @@ import { createBullJobs, createInProcessJobs, type Jobs, type Processor, type Qu
 import type { Services } from '../lib/context.ts';
 import { withJobContext } from '../lib/logger.ts';
 import type { Metrics } from '../lib/metrics.ts';
-import { isOutboxEvent } from '../lib/outbox.ts';
+import { isOutboxEvent } from '../lib/events.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -19,7 +19,8 @@ import { createCustomAttributeDefinition } from '../modules/custom-attributes/se
 import { createInbox } from '../modules/inboxes/service.ts';
 import { replaceInboxMembers } from '../modules/inbox-members/service.ts';
 import { createLabel } from '../modules/labels/service.ts';
-import { createMessage, publishMessageCreated } from '../modules/messages/service.ts';
+import { createMessage } from '../modules/messages/service.ts';
+import { announce } from '../lib/events.ts';
 import { changeTeamMembers, createTeam } from '../modules/teams/service.ts';
 import { createWithdrawIssue, updateWithdrawIssue } from '../modules/withdraw-issues/service.ts';
 import type { DemoWorkspace, Script } from './demo-content.ts';
@@ -172,7 +173,7 @@ async function playConversation(services: Services, accountId: number, play: Pla
           ? { content: text.replace('{mention}', `[@${play.colleague.name}](mention://user/${play.colleague.id}/${encodeURIComponent(play.colleague.name)})`), private: true }
           : { content: text };
     const message = await createMessage(kind === 'in' ? adminCtx : author, conversation, input);
-    await publishMessageCreated(adminCtx, message);
+    await announce(adminCtx, message.entries, message.known);
   }
   if (play.assignee) await assignConversation(adminCtx, displayId, { assignee_id: play.assignee.id });
   if (play.teamId) await assignConversation(adminCtx, displayId, { team_id: play.teamId });

@@ -3,18 +3,17 @@ import type { BulkActionBody, BulkActionResponse } from '@app/shared/bulk-action
 import type { CONVERSATION_EVENTS } from '@app/shared/events';
 import { AppError, invalid, notFound } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
-import { conversationEntries, recordEvents } from '../../lib/outbox.ts';
+import { announce, recordEvents, type EventEntry } from '../../lib/events.ts';
 import { listAgentsByIds } from '../agents/service.ts';
 import { recordAudit } from '../audit-logs/service.ts';
-import { conversationScope, changedAttributes, publishConversationsEvent, scopeCondition, type ChangedAttributes } from '../conversations/service.ts';
+import { conversationEntries, conversationScope, changedAttributes, scopeCondition, type ChangedAttributes } from '../conversations/service.ts';
 import { assignableAmong } from '../inbox-members/service.ts';
 import { listLabels } from '../labels/service.ts';
-import { createActivityMessage, publishMessageCreated } from '../messages/service.ts';
+import { createActivityMessage } from '../messages/service.ts';
 import { getTeam } from '../teams/service.ts';
 import { lockConversations, updateConversations, type ConversationRow, type ConversationValues } from './queries.ts';
 
 type EventName = (typeof CONVERSATION_EVENTS)[number];
-type ActivityRow = Awaited<ReturnType<typeof createActivityMessage>>;
 
 /** The activity lines the single actions write (modules/conversations/actions.ts), so both read the same. */
 const STATUS_ACTIVITY: Record<ConversationStatus, string> = {
@@ -57,7 +56,7 @@ export async function bulkAction(ctx: AccountCtx, input: BulkActionBody): Promis
   const actor = ctx.actor.name;
   const ids = [...new Set(input.ids)];
 
-  const { changed, activities } = await ctx.db.transaction(async (tx) => {
+  const { changed, entries } = await ctx.db.transaction(async (tx) => {
     const scope = await conversationScope(ctx, tx);
     const rows = await lockConversations(tx, scopeCondition(scope), ids);
     if (rows.length !== ids.length) throw notFound();
@@ -100,14 +99,14 @@ export async function bulkAction(ctx: AccountCtx, input: BulkActionBody): Promis
 
     const changing = plans.filter((p) => p.events.size > 0);
     const updated = new Map((await updateConversations(tx, changing.map((p) => p.after))).map((r) => [r.id, r]));
-    const activities: ActivityRow[] = [];
+    const entries: EventEntry[] = [];
     const changed: { row: ConversationRow; events: Set<EventName>; attributes: ChangedAttributes | undefined }[] = [];
     for (const plan of changing) {
       const row = updated.get(plan.before.id)!;
-      for (const content of plan.activity) activities.push(await createActivityMessage(tx, { accountId: ctx.accountId, inboxId: row.inboxId, conversationId: row.id, content }));
+      for (const content of plan.activity) entries.push((await createActivityMessage(tx, { accountId: ctx.accountId, inboxId: row.inboxId, conversationId: row.id, content })).entry);
       changed.push({ row, events: plan.events, attributes: changedAttributes(plan.before, row) });
     }
-    await recordEvents(tx, changed.flatMap((c) => conversationEntries(c.row, [...c.events], ctx.actor.id || undefined, c.attributes)));
+    entries.push(...(await recordEvents(tx, changed.flatMap((c) => conversationEntries(c.row, [...c.events], ctx.actor.id || undefined, c.attributes)))));
     // one audit row for the whole change: who changed which conversations, and how
     if (changed.length > 0) {
       const changes = { ...fields, ...(labels.add.length ? { labels_added: labels.add } : {}), ...(labels.remove.length ? { labels_removed: labels.remove } : {}) };
@@ -121,14 +120,10 @@ export async function bulkAction(ctx: AccountCtx, input: BulkActionBody): Promis
         changes: { name: `${changed.length} conversation${changed.length === 1 ? '' : 's'} (bulk action)`, conversation_ids: changed.map((c) => c.row.displayId), ...changes },
       });
     }
-    return { changed, activities };
+    return { changed, entries };
   });
 
-  for (const activity of activities) await publishMessageCreated(ctx, activity);
-  const attributes = new Map(changed.flatMap((c) => (c.attributes ? [[c.row.id, c.attributes] as const] : [])));
-  for (const name of ['conversation.status_changed', 'assignee.changed', 'conversation.updated'] as const) {
-    await publishConversationsEvent(ctx, changed.filter((c) => c.events.has(name)).map((c) => c.row.id), name, attributes);
-  }
+  await announce(ctx, entries);
   ctx.log.info({ asked: ids.length, changed: changed.length }, 'bulk action');
   const updatedIds = changed.map((c) => c.row.displayId);
   return { payload: { updated_ids: updatedIds, count: updatedIds.length } };

@@ -2,10 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { schema } from '@app/db';
 import type { Services } from '../../lib/context.ts';
 import { avatarExtension } from '../../lib/images.ts';
-import { recordEvents } from '../../lib/outbox.ts';
+import { announce, recordEvents } from '../../lib/events.ts';
 import { publicOnly, urlRefusal } from '../../lib/safe-fetch.ts';
 import { downloadImage } from '../agent-bots/avatar.ts';
-import { serializeContactPush } from './serializers.ts';
+import { contactEntry, knownContact } from './events.ts';
 
 const { contacts } = schema;
 
@@ -49,16 +49,15 @@ export async function runAvatarFetches(services: Services, options: { allowPriva
       services.log.info({ err, contactId: job.id, url: job.url }, 'contact avatar_url could not be fetched');
       continue;
     }
-    const row = await services.db.transaction(async (tx) => {
+    const recorded = await services.db.transaction(async (tx) => {
       const [updated] = await tx
         .update(contacts)
         .set({ avatarKey: key, updatedAt: new Date() })
         .where(and(eq(contacts.id, job.id), sql`${contacts.deletingAt} is null`))
         .returning();
-      if (updated) await recordEvents(tx, [{ name: 'contact.updated', accountId: updated.accountId, subject: { contactId: updated.id } }]);
-      return updated;
+      return updated && { row: updated, entries: await recordEvents(tx, [contactEntry('contact.updated', updated)]) };
     });
-    if (!row) {
+    if (!recorded) {
       await services.storage.remove(key).catch(() => undefined);
       continue;
     }
@@ -67,7 +66,7 @@ export async function runAvatarFetches(services: Services, options: { allowPriva
       const old = job.avatarKey;
       await services.storage.remove(old).catch((err: unknown) => services.log.warn({ err, key: old }, 'could not remove a replaced contact avatar file'));
     }
-    services.bus.publish({ name: 'contact.updated', accountId: row.accountId, data: serializeContactPush(row, (k) => services.storage.url(k)) });
+    await announce(services, recorded.entries, [knownContact(services, recorded.row)]);
   }
   return stored;
 }

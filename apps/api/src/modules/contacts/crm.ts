@@ -17,22 +17,29 @@ import type { FilterQuery } from '@app/shared/custom-filters';
 import { AppError, forbidden, invalid, notFound } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import { compileContactFilter } from '../../lib/filters/index.ts';
-import { recordEvents } from '../../lib/outbox.ts';
+import { announce, recordEvents } from '../../lib/events.ts';
 import { pageWindow } from '../../lib/pagination.ts';
 import { filterableDefinitions } from '../custom-attributes/service.ts';
 import { visibleInboxIds } from '../inbox-members/service.ts';
 import { generatedSourceId } from './contact-inboxes.ts';
 import { contactCountCache } from './count-cache.ts';
 import { contactInboxRows, countContactRows, listContactRows, RARE_MATCHES, searchCondition, type ContactListFilter, type ContactRow, type InboxSummaryRow } from './queries.ts';
-import { serializeContact, serializeContactInbox, serializeContactPush } from './serializers.ts';
+import { serializeContact, serializeContactInbox } from './serializers.ts';
+import { contactEntry, knownContact } from './events.ts';
 import { loadContact, presentContact } from './service.ts';
 
 const { contacts, contactNotes, contactInboxes, inboxes, channels, users, labels: labelTable } = schema;
 const url = (ctx: AccountCtx) => (key: string) => ctx.storage.url(key);
 
-/** After a commit: the contact as clients show it, to administrators and agents. */
-export function publishContactUpdated(ctx: AccountCtx, row: ContactRow): void {
-  ctx.bus.publish({ name: 'contact.updated', accountId: ctx.accountId, data: serializeContactPush(row, url(ctx)) });
+/** In the change's transaction: records contact.updated. Answers what to announce after the commit. */
+export async function recordContactUpdated(tx: Executor, row: ContactRow) {
+  return { row, entries: await recordEvents(tx, [contactEntry('contact.updated', row)]) };
+}
+
+/** After the commit: the contact as clients show it, to administrators and agents. */
+export async function announceContactUpdated(ctx: AccountCtx, { row, entries }: Awaited<ReturnType<typeof recordContactUpdated>>): Promise<ContactRow> {
+  await announce(ctx, entries, [knownContact(ctx, row)]);
+  return row;
 }
 
 /** A page of contacts matching `where` (and the list query's labels), in the list's sort, with the total count. */
@@ -102,17 +109,16 @@ export async function setContactLabels(ctx: AccountCtx, id: number, input: z.inf
   if (missing.length > 0) throw invalid('labels', `${missing.join(', ')} ${missing.length === 1 ? 'is not a label' : 'are not labels'} of this account`);
   const same = wanted.length === contact.labels.length && wanted.every((l) => contact.labels.includes(l));
   if (same) return { payload: contact.labels };
-  const row = await ctx.db.transaction(async (tx) => {
+  const recorded = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(contacts)
       .set({ labels: wanted, updatedAt: new Date() })
       .where(and(eq(contacts.accountId, ctx.accountId), eq(contacts.id, id)))
       .returning();
     if (!updated) throw notFound();
-    await recordEvents(tx, [{ name: 'contact.updated', accountId: ctx.accountId, subject: { contactId: id } }]);
-    return updated;
+    return recordContactUpdated(tx, updated);
   });
-  publishContactUpdated(ctx, row);
+  const row = await announceContactUpdated(ctx, recorded);
   return { payload: row.labels };
 }
 
@@ -192,37 +198,35 @@ export async function deleteContactNote(ctx: AccountCtx, id: number, noteId: num
 /** `POST contacts/{id}/destroy_custom_attributes`: drops the named keys (unknown keys are ignored, as Chatwoot does). */
 export async function destroyCustomAttributes(ctx: AccountCtx, id: number, input: z.infer<typeof DestroyCustomAttributesBodySchema>) {
   await loadContact(ctx, id);
-  const row = await ctx.db.transaction(async (tx) => {
+  const recorded = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(contacts)
       .set({ customAttributes: sql`${contacts.customAttributes} - array[${sql.join(input.custom_attributes.map((k) => sql`${k}`), sql`, `)}]::text[]`, updatedAt: new Date() })
       .where(and(eq(contacts.accountId, ctx.accountId), eq(contacts.id, id)))
       .returning();
     if (!updated) throw notFound();
-    await recordEvents(tx, [{ name: 'contact.updated', accountId: ctx.accountId, subject: { contactId: id } }]);
-    return updated;
+    return recordContactUpdated(tx, updated);
   });
-  publishContactUpdated(ctx, row);
+  const row = await announceContactUpdated(ctx, recorded);
   return { payload: await presentContact(ctx, row) };
 }
 
 /** `DELETE contacts/{id}/avatar`: forgets the avatar (and a pending avatar_url) and removes the file. */
 export async function deleteContactAvatar(ctx: AccountCtx, id: number) {
   const current = await loadContact(ctx, id);
-  const row = await ctx.db.transaction(async (tx) => {
+  const recorded = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(contacts)
       .set({ avatarKey: null, avatarSourceUrl: null, updatedAt: new Date() })
       .where(and(eq(contacts.accountId, ctx.accountId), eq(contacts.id, id)))
       .returning();
     if (!updated) throw notFound();
-    await recordEvents(tx, [{ name: 'contact.updated', accountId: ctx.accountId, subject: { contactId: id } }]);
-    return updated;
+    return recordContactUpdated(tx, updated);
   });
   if (current.avatarKey) {
     await ctx.storage.remove(current.avatarKey).catch((err: unknown) => ctx.log.warn({ err, key: current.avatarKey }, 'could not remove a contact avatar file'));
   }
-  publishContactUpdated(ctx, row);
+  const row = await announceContactUpdated(ctx, recorded);
   return { payload: await presentContact(ctx, row) };
 }
 

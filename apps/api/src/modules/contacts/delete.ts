@@ -2,9 +2,10 @@ import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { schema, type Executor } from '@app/db';
 import type { AccountCtx, Services } from '../../lib/context.ts';
 import type { Jobs } from '../../jobs/queue.ts';
+import { announce } from '../../lib/events.ts';
 import { recordAudit } from '../audit-logs/service.ts';
 import type { ContactRow } from './queries.ts';
-import { serializeContactPush } from './serializers.ts';
+import { contactDeletedEntry } from './events.ts';
 import { loadContact } from './service.ts';
 
 const { contacts, conversations } = schema;
@@ -51,7 +52,7 @@ export async function deleteContact(ctx: AccountCtx, jobs: Jobs, id: number): Pr
   });
   if (inline) await removeAvatarFile(ctx, contact);
   else jobs.enqueue('contacts', 'delete');
-  ctx.bus.publish({ name: 'contact.deleted', accountId: ctx.accountId, data: serializeContactPush(contact, (key) => ctx.storage.url(key)) });
+  await announce(ctx, [contactDeletedEntry(ctx, contact)]);
   return {};
 }
 

@@ -19,6 +19,7 @@ import {
   UpdateContactBodySchema,
 } from '@app/shared/contacts';
 import { FilterQuerySchema } from '@app/shared/custom-filters';
+import { registerPresenters, registerSubject } from '../../lib/events.ts';
 import { accountCtx } from '../../plugins/access.ts';
 import {
   contactableInboxes,
@@ -34,6 +35,12 @@ import {
 } from './crm.ts';
 import { deleteContact } from './delete.ts';
 import { mergeContacts } from './merge.ts';
+import { contactPresenters } from './events.ts';
+import { contactPushByIds } from './service.ts';
+
+// the contact events and how they are presented, to screens and to the relay alike (lib/events.ts)
+registerPresenters(contactPresenters);
+registerSubject('contact', contactPushByIds);
 import { createContact, getContact, listContacts, updateContact } from './service.ts';
 
 const params = z.object({ accountId: z.coerce.number().int() });

@@ -4,12 +4,10 @@ import { schema } from '@app/db';
 import type { Contact, ContactMergeBodySchema } from '@app/shared/contacts';
 import { notFound } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
-import { recordEvents } from '../../lib/outbox.ts';
+import { announce, recordEvents } from '../../lib/events.ts';
 import { recordAudit } from '../audit-logs/service.ts';
-import { publishConversationsEvent } from '../conversations/events.ts';
-import { publishContactUpdated } from './crm.ts';
+import { contactDeletedEntry, contactEntry, knownContact } from './events.ts';
 import type { ContactRow } from './queries.ts';
-import { serializeContactPush } from './serializers.ts';
 import { presentContact } from './service.ts';
 
 const { contacts, contactInboxes, conversations, contactNotes, messages } = schema;
@@ -100,16 +98,19 @@ export async function mergeContacts(ctx: AccountCtx, input: z.infer<typeof Conta
         conversations_moved: movedConversations.length,
       },
     });
-    await recordEvents(tx, [{ name: 'contact.updated', accountId: ctx.accountId, subject: { contactId: baseId } }]);
-    return { merged: merged as ContactRow, mergee, movedConversations, takeAvatar };
+    const entries = await recordEvents(tx, [
+      // the moved conversations first, as before: screens re-read them, then the merged contact
+      ...movedConversations.map((conversationId) => ({ name: 'conversation.contact_changed' as const, accountId: ctx.accountId, inboxId: null, subject: { conversationId } })),
+      contactEntry('contact.updated', merged as ContactRow),
+      contactDeletedEntry(ctx, mergee),
+    ]);
+    return { merged: merged as ContactRow, entries, takeAvatar, mergee };
   });
 
   if (!outcome.takeAvatar && outcome.mergee.avatarKey) {
     const key = outcome.mergee.avatarKey;
     await ctx.storage.remove(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'could not remove a merged contact avatar file'));
   }
-  await publishConversationsEvent(ctx, outcome.movedConversations, 'conversation.contact_changed');
-  publishContactUpdated(ctx, outcome.merged);
-  ctx.bus.publish({ name: 'contact.deleted', accountId: ctx.accountId, data: serializeContactPush(outcome.mergee, (key) => ctx.storage.url(key)) });
+  await announce(ctx, outcome.entries, [knownContact(ctx, outcome.merged)]);
   return presentContact(ctx, outcome.merged);
 }

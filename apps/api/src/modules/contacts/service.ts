@@ -12,7 +12,7 @@ import {
   type UpdateContactBody,
 } from '@app/shared/contacts';
 import { AppError, humanize, invalid, notFound, type FieldErrors } from '../../lib/app-error.ts';
-import { recordEvents } from '../../lib/outbox.ts';
+import { announce, recordEvents, type EventEntry } from '../../lib/events.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { pageWindow } from '../../lib/pagination.ts';
@@ -22,6 +22,7 @@ import { avatarExtension } from '../../lib/images.ts';
 import type { Jobs } from '../../jobs/queue.ts';
 import { avatarUrlRefusal } from './avatar-fetch.ts';
 import { contactInboxFor, generatedSourceId } from './contact-inboxes.ts';
+import { contactEntry, knownContact } from './events.ts';
 import { contactCountCache } from './count-cache.ts';
 import {
   contactInboxRows,
@@ -169,7 +170,7 @@ export async function createContact(ctx: AccountCtx, input: CreateContactBody, j
   if (inbox && input.source_id === undefined) generatedSourceId(inbox, { email: input.email ?? null, phoneNumber: input.phone_number ?? null });
 
   const avatarKey = await storeAvatar(ctx, input.avatar);
-  let created: { contact: ContactRow; sourceId: string | null };
+  let created: { contact: ContactRow; sourceId: string | null; entries: EventEntry[] };
   try {
     created = await ctx.db.transaction(async (tx) => {
       const contact = await insertContact(tx, {
@@ -185,8 +186,8 @@ export async function createContact(ctx: AccountCtx, input: CreateContactBody, j
         avatarSourceUrl: avatarUrl,
       });
       const contactInbox = inbox ? await contactInboxFor(tx, ctx.accountId, contact, inbox, input.source_id) : null;
-      await recordEvents(tx, [{ name: 'contact.created', accountId: ctx.accountId, subject: { contactId: contact.id } }]);
-      return { contact, sourceId: contactInbox?.sourceId ?? null };
+      const entries = await recordEvents(tx, [contactEntry('contact.created', contact)]);
+      return { contact, sourceId: contactInbox?.sourceId ?? null, entries };
     });
   } catch (error) {
     if (avatarKey) await removeFile(ctx, avatarKey);
@@ -194,12 +195,11 @@ export async function createContact(ctx: AccountCtx, input: CreateContactBody, j
   }
 
   if (avatarUrl) jobs?.enqueue('contacts', 'avatars');
-  const url = (key: string) => ctx.storage.url(key);
-  ctx.bus.publish({ name: 'contact.created', accountId: ctx.accountId, data: serializeContactPush(created.contact, url) });
+  await announce(ctx, created.entries, [knownContact(ctx, created.contact)]);
   return {
     payload: {
       contact: await presentContact(ctx, created.contact),
-      contact_inbox: inbox && created.sourceId !== null ? serializeContactInbox(created.sourceId, inbox, url) : null,
+      contact_inbox: inbox && created.sourceId !== null ? serializeContactInbox(created.sourceId, inbox, (key) => ctx.storage.url(key)) : null,
     },
   };
 }
@@ -215,9 +215,9 @@ export async function updateContact(ctx: AccountCtx, id: number, input: UpdateCo
   await assertUnique(ctx.db, ctx.accountId, unique, id, avatarUrl);
 
   const avatarKey = await storeAvatar(ctx, input.avatar);
-  let row: ContactRow | null;
+  let recorded: { row: ContactRow; entries: EventEntry[] } | null;
   try {
-    row = await ctx.db.transaction(async (tx) => {
+    recorded = await ctx.db.transaction(async (tx) => {
       const updated = await updateContactRow(
         tx,
         ctx.accountId,
@@ -233,20 +233,20 @@ export async function updateContact(ctx: AccountCtx, id: number, input: UpdateCo
         },
         { additionalAttributes: input.additional_attributes, customAttributes: input.custom_attributes },
       );
-      if (updated) await recordEvents(tx, [{ name: 'contact.updated', accountId: ctx.accountId, subject: { contactId: updated.id } }]);
-      return updated;
+      return updated ? { row: updated, entries: await recordEvents(tx, [contactEntry('contact.updated', updated)]) } : null;
     });
   } catch (error) {
     if (avatarKey) await removeFile(ctx, avatarKey);
     throw await uniqueRaceError(ctx, error, unique, id);
   }
-  if (!row) {
+  if (!recorded) {
     if (avatarKey) await removeFile(ctx, avatarKey);
     throw notFound();
   }
+  const { row, entries } = recorded;
   if (avatarKey && current.avatarKey) await removeFile(ctx, current.avatarKey);
   if (avatarUrl) jobs?.enqueue('contacts', 'avatars');
 
-  ctx.bus.publish({ name: 'contact.updated', accountId: ctx.accountId, data: serializeContactPush(row, (key) => ctx.storage.url(key)) });
+  await announce(ctx, entries, [knownContact(ctx, row)]);
   return { payload: await presentContact(ctx, row) };
 }

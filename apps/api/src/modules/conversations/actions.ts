@@ -11,38 +11,37 @@ import type {
 } from '@app/shared/conversations';
 import type { CONVERSATION_EVENTS } from '@app/shared/events';
 import { invalid } from '../../lib/app-error.ts';
-import { conversationEntries, recordEvents } from '../../lib/outbox.ts';
+import { announce, recordEvents, type EventEntry } from '../../lib/events.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import { listAgentsByIds } from '../agents/service.ts';
-import { createActivityMessage, publishMessageCreated } from '../messages/service.ts';
+import { createActivityMessage } from '../messages/service.ts';
 import { assignableAmong, bulkAssign } from '../inbox-members/service.ts';
 import { getTeam } from '../teams/service.ts';
 import { autoAssign } from './auto-assign.ts';
-import { changedAttributes, publishConversationEvents, publishConversationsEvent } from './events.ts';
+import { changedAttributes, conversationEntries } from './events.ts';
 import { deleteConversationRow, findTeamRow, latestIncomingAt, updateConversationRow, type ConversationRow } from './queries.ts';
-import { loadConversation, presentConversationById } from './service.ts';
+import { loadConversation } from './access.ts';
+import { presentConversationById } from './present.ts';
 
 type EventName = (typeof CONVERSATION_EVENTS)[number];
 type Change = { row: ConversationRow; events: EventName[]; activity?: string[] };
-type ActivityRow = Awaited<ReturnType<typeof createActivityMessage>>;
 
 /**
  * Runs one change to a conversation the caller may see: the row is locked for the change, activity
  * messages are written in the same transaction, and the events follow the commit.
  */
 async function change(ctx: AccountCtx, displayId: number, work: (tx: Executor, row: ConversationRow) => Promise<Change>): Promise<ConversationRow> {
-  const { before, row, events, activities } = await ctx.db.transaction(async (tx) => {
+  const { row, entries } = await ctx.db.transaction(async (tx) => {
     const current = await loadConversation(ctx, displayId, { tx, lock: true });
     const result = await work(tx, current);
-    const activities: ActivityRow[] = [];
+    const entries: EventEntry[] = [];
     for (const content of result.activity ?? []) {
-      activities.push(await createActivityMessage(tx, { accountId: ctx.accountId, inboxId: current.inboxId, conversationId: current.id, content }));
+      entries.push((await createActivityMessage(tx, { accountId: ctx.accountId, inboxId: current.inboxId, conversationId: current.id, content })).entry);
     }
-    await recordEvents(tx, conversationEntries(result.row, result.events, ctx.actor.id || undefined, changedAttributes(current, result.row)));
-    return { before: current, row: result.row, events: result.events, activities };
+    entries.push(...(await recordEvents(tx, conversationEntries(result.row, result.events, ctx.actor.id || undefined, changedAttributes(current, result.row)))));
+    return { row: result.row, entries };
   });
-  for (const activity of activities) await publishMessageCreated(ctx, activity);
-  await publishConversationEvents(ctx, row, events, before);
+  await announce(ctx, entries);
   return row;
 }
 
@@ -219,15 +218,13 @@ export async function toggleTyping(ctx: AccountCtx, displayId: number, input: z.
   const conversation = await presentConversationById(ctx, row.id);
   const name = input.typing_status === 'off' ? 'conversation.typing_off' : 'conversation.typing_on';
   const data = { conversation, user: { id: ctx.actor.id, name: ctx.actor.name, type: 'user' }, is_private: input.is_private ?? false };
-  // nothing changes, so nothing to commit with: the outbox carries the payload itself to webhooks
-  await recordEvents(ctx.db, [{ name, accountId: ctx.accountId, inboxId: row.inboxId, subject: { conversationId: row.id, data } }]);
-  ctx.bus.publish({ name, accountId: ctx.accountId, inboxId: row.inboxId, data });
+  // nothing changes, so nothing to commit with: the entry carries the payload itself
+  await announce(ctx, await recordEvents(ctx.db, [{ name, accountId: ctx.accountId, inboxId: row.inboxId, subject: { conversationId: row.id, data } }]));
 }
 
 /** POST bulk_assignments: the inbox members module plans and writes; each moved conversation is announced. */
 export async function bulkAssignConversations(ctx: AccountCtx, input: Parameters<typeof bulkAssign>[1]) {
-  const { changes, ...result } = await bulkAssign(ctx, input);
-  const changed = new Map(changes.map((c) => [c.id, { assignee_id: { previous_value: c.previousAssigneeId, current_value: c.assigneeId } }]));
-  await publishConversationsEvent(ctx, changes.map((c) => c.id), 'assignee.changed', changed);
+  const { entries, ...result } = await bulkAssign(ctx, input);
+  await announce(ctx, entries);
   return result;
 }

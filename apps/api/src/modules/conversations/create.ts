@@ -4,12 +4,12 @@ import { invalid } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import { findContactInboxBySource, resolveContactInbox } from '../contacts/service.ts';
 import { assignableAmong, visibleInboxIds } from '../inbox-members/service.ts';
-import { conversationEntries, recordEvents } from '../../lib/outbox.ts';
-import { createMessage, publishMessageCreated } from '../messages/service.ts';
+import { announce, recordEvents } from '../../lib/events.ts';
+import { createMessage } from '../messages/service.ts';
 import { autoAssign } from './auto-assign.ts';
-import { publishConversationEvents } from './events.ts';
+import { conversationEntries } from './events.ts';
 import { contactExists, findInboxRow, findTeamRow, insertConversation, nextDisplayId } from './queries.ts';
-import { presentConversationById } from './service.ts';
+import { presentConversationById } from './present.ts';
 
 type EventName = (typeof CONVERSATION_EVENTS)[number];
 
@@ -26,7 +26,7 @@ function snoozeTime(value: number | string): Date {
  */
 export async function createConversation(ctx: AccountCtx, input: CreateConversationBody) {
   const visible = await visibleInboxIds(ctx);
-  const { row, message, events } = await ctx.db.transaction(async (tx) => {
+  const { row, message, entries } = await ctx.db.transaction(async (tx) => {
     let inboxId = input.inbox_id;
     let contactId = input.contact_id;
     let contactInboxId: number;
@@ -82,10 +82,11 @@ export async function createConversation(ctx: AccountCtx, input: CreateConversat
       content || files.length || input.message?.template_params
         ? await createMessage(ctx, row, { content: content ?? null, template_params: input.message?.template_params, attachments: files }, tx)
         : null;
-    await recordEvents(tx, conversationEntries(row, events, ctx.actor.id || undefined));
-    return { row, message, events };
+    // the message's entries first: screens hear of it before the conversation, as the outbox has them
+    const entries = [...(message?.entries ?? []), ...(await recordEvents(tx, conversationEntries(row, events, ctx.actor.id || undefined)))];
+    return { row, message, entries };
   });
-  if (message) await publishMessageCreated(ctx, message);
-  await publishConversationEvents(ctx, row, events);
-  return presentConversationById(ctx, row.id);
+  const presented = await presentConversationById(ctx, row.id);
+  await announce(ctx, entries, [...(message?.known ?? []), { kind: 'conversation', accountId: row.accountId, id: row.id, value: presented }]);
+  return presented;
 }

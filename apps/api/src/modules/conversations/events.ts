@@ -1,20 +1,20 @@
-import type { CONVERSATION_EVENTS } from '@app/shared/events';
-import type { AccountCtx } from '../../lib/context.ts';
+import type { CONVERSATION_EVENTS, DomainEvent } from '@app/shared/events';
+import type { EventEntry, Presenter } from '../../lib/events.ts';
 import type { ConversationRow } from './queries.ts';
-import { presentConversationById, presentConversationsByIds } from './service.ts';
 
 type ConversationEventName = (typeof CONVERSATION_EVENTS)[number];
 
 /**
- * After a commit: each event carries the conversation as clients show it (Chatwoot's push payload),
- * built once however many events the change raised. Scoped to the conversation's inbox.
+ * The entries of a change to a conversation: what each event is about, who made it and what it did to the
+ * attributes lists count by (recorded with it, so every listener hears the same).
  */
-export async function publishConversationEvents(ctx: AccountCtx, row: ConversationRow, names: ConversationEventName[], before?: ConversationRow) {
-  if (names.length === 0) return;
-  const presented = await presentConversationById(ctx, row.id);
-  const changed = before ? changedAttributes(before, row) : undefined;
-  const data = changed ? { ...presented, changed_attributes: changed } : presented;
-  for (const name of names) ctx.bus.publish({ name, accountId: row.accountId, inboxId: row.inboxId, data });
+export function conversationEntries(row: Pick<ConversationRow, 'id' | 'accountId' | 'inboxId'>, names: readonly ConversationEventName[], actorId?: number, changed?: ChangedAttributes): EventEntry[] {
+  return names.map((name) => ({
+    name,
+    accountId: row.accountId,
+    inboxId: row.inboxId,
+    subject: { conversationId: row.id, ...(actorId ? { actorId } : {}), ...(changed ? { data: { changed_attributes: changed } } : {}) },
+  }));
 }
 
 /** The attributes the tab counts and list filters depend on: a client moves a conversation between them. */
@@ -25,7 +25,7 @@ const COUNTED = { status: 'status', assigneeId: 'assignee_id', teamId: 'team_id'
  * (Chatwoot's changed_attributes shape): with it a client updates its tab counts from the event itself
  * instead of refetching `meta` on every event. Undefined when none of them changed.
  */
-export function changedAttributes(before: ConversationRow, after: ConversationRow): ChangedAttributes | undefined {
+export function changedAttributes(before: Partial<ConversationRow>, after: Partial<ConversationRow>): ChangedAttributes | undefined {
   const changed: ChangedAttributes = {};
   for (const [column, key] of Object.entries(COUNTED) as [keyof typeof COUNTED, string][]) {
     const previous = before[column];
@@ -35,14 +35,39 @@ export function changedAttributes(before: ConversationRow, after: ConversationRo
   return Object.keys(changed).length > 0 ? changed : undefined;
 }
 
-/** One event per conversation for a batch (bulk work), presented in a fixed number of queries. */
-export async function publishConversationsEvent(ctx: AccountCtx, ids: number[], name: ConversationEventName, changes?: Map<number, ChangedAttributes>) {
-  if (ids.length === 0) return;
-  for (const [id, payload] of await presentConversationsByIds(ctx, ids)) {
-    const changed = changes?.get(id);
-    const data = changed ? { ...payload, changed_attributes: changed } : payload;
-    ctx.bus.publish({ name, accountId: ctx.accountId, inboxId: payload.inbox_id, data });
-  }
-}
-
 export type ChangedAttributes = Record<string, { previous_value: unknown; current_value: unknown }>;
+
+/** A conversation event carries the conversation as clients show it (Chatwoot's push payload) and what the change did. */
+const conversationEvent: Presenter = {
+  needs: (entry) => [['conversation', entry.subject.conversationId!]],
+  present: (entry, subjects) => {
+    const conversation = subjects.get('conversation', entry.accountId, entry.subject.conversationId!);
+    if (!conversation) return null;
+    const { actorId, data } = entry.subject;
+    return {
+      name: entry.name as ConversationEventName,
+      accountId: entry.accountId,
+      inboxId: entry.inboxId ?? conversation.inbox_id,
+      ...(actorId ? { actorId } : {}),
+      data: { ...conversation, ...data },
+    };
+  },
+};
+
+/** Typing changes nothing: the entry carries its payload. */
+const typingEvent: Presenter = {
+  present: (entry) =>
+    entry.subject.data ? ({ name: entry.name, accountId: entry.accountId, inboxId: entry.inboxId ?? 0, data: entry.subject.data } as DomainEvent) : null,
+};
+
+export const conversationPresenters = {
+  'conversation.created': conversationEvent,
+  'conversation.updated': conversationEvent,
+  'conversation.status_changed': conversationEvent,
+  'conversation.read': conversationEvent,
+  'conversation.contact_changed': conversationEvent,
+  'assignee.changed': conversationEvent,
+  'first.reply.created': conversationEvent,
+  'conversation.typing_on': typingEvent,
+  'conversation.typing_off': typingEvent,
+};

@@ -24,6 +24,7 @@ import {
 import { FilterQuerySchema } from '@app/shared/custom-filters';
 import { BulkAssignmentBodySchema, BulkAssignmentResultSchema } from '@app/shared/inbox-members';
 import { TeamSchema } from '@app/shared/teams';
+import { registerPresenters, registerSubject } from '../../lib/events.ts';
 import { accountCtx } from '../../plugins/access.ts';
 import {
   assignConversation,
@@ -44,6 +45,12 @@ import { createConversation } from './create.ts';
 import { changeParticipants, listParticipants } from './participants.ts';
 import { contactConversations, conversationMeta, filterConversations, getConversation, listConversations, searchConversations } from './service.ts';
 import { sendTranscript } from './transcript.ts';
+import { conversationPresenters } from './events.ts';
+import { presentConversationsByIds } from './present.ts';
+
+// the conversation events and how they are presented, to screens and to the relay alike (lib/events.ts)
+registerPresenters(conversationPresenters);
+registerSubject('conversation', presentConversationsByIds);
 
 const params = z.object({ accountId: z.coerce.number().int() });
 // Conversations are addressed by their per-account display id; a malformed one is simply not found.

@@ -1,6 +1,6 @@
-import { conversationEntries, recordEvents } from '../../lib/outbox.ts';
-import { systemCtx, type Services } from '../../lib/context.ts';
-import { publishConversationEvents } from './events.ts';
+import { announce, recordEvents } from '../../lib/events.ts';
+import type { Services } from '../../lib/context.ts';
+import { changedAttributes, conversationEntries } from './events.ts';
 import { reopenDueSnoozed } from './queries.ts';
 
 /** At most this many conversations wake per run; the next run takes the rest. */
@@ -14,11 +14,9 @@ const WAKE_BATCH = 500;
 export async function wakeSnoozedConversations(services: Services, now = new Date()): Promise<number> {
   const woken = await services.db.transaction(async (tx) => {
     const rows = await reopenDueSnoozed(tx, now, WAKE_BATCH);
-    await recordEvents(tx, rows.flatMap((row) => conversationEntries(row, ['conversation.status_changed'])));
-    return rows;
+    const changes = rows.flatMap((row) => conversationEntries(row, ['conversation.status_changed'], undefined, changedAttributes({ status: 'snoozed' }, { status: row.status })));
+    return { count: rows.length, entries: await recordEvents(tx, changes) };
   });
-  for (const row of woken) {
-    await publishConversationEvents(systemCtx(services, row.accountId, 'scheduler'), row, ['conversation.status_changed'], { ...row, status: 'snoozed' });
-  }
-  return woken.length;
+  await announce(services, woken.entries);
+  return woken.count;
 }

@@ -4,7 +4,7 @@ import { invalid } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import { accountMemberIds, listAgentsByIds } from '../agents/service.ts';
 import { addParticipants, participantIds, removeParticipants } from './queries.ts';
-import { loadConversation } from './service.ts';
+import { loadConversation } from './access.ts';
 
 type Input = z.infer<typeof ParticipantsBodySchema>;
 

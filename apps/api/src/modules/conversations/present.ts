@@ -3,8 +3,11 @@ import { concurrently } from '../../lib/concurrently.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import { listAgentsByIds } from '../agents/service.ts';
 import { serializeContactPush } from '../contacts/service.ts';
-import { summariesOfPicks } from '../messages/service.ts';
-import type { ConversationListRow } from './queries.ts';
+import { summariesOfPicks } from '../messages/summaries.ts';
+import { eq, inArray } from 'drizzle-orm';
+import { schema } from '@app/db';
+import { notFound } from '../../lib/app-error.ts';
+import { selectConversationRows, type ConversationListRow } from './queries.ts';
 import { serializeConversation } from './serializers.ts';
 
 /**
@@ -34,4 +37,22 @@ export async function presentConversations(ctx: AccountCtx, rows: ConversationLi
       summary: summaries.get(row.conversation.id),
     }),
   );
+}
+
+const c = schema.conversations;
+
+/** The payload of one conversation (by its database id), as lists and events carry it. */
+export async function presentConversationById(ctx: AccountCtx, id: number) {
+  const rows = await selectConversationRows(ctx.db, eq(c.id, id), [], 1, 0);
+  const [payload] = await presentConversations(ctx, rows);
+  if (!payload) throw notFound();
+  return payload;
+}
+
+/** The payloads of several conversations (by database id) in a fixed number of queries; gone ones are absent. */
+export async function presentConversationsByIds(ctx: AccountCtx, ids: number[]) {
+  if (ids.length === 0) return new Map<number, Awaited<ReturnType<typeof presentConversations>>[number]>();
+  const rows = await selectConversationRows(ctx.db, inArray(c.id, ids), [], ids.length, 0);
+  const payloads = await presentConversations(ctx, rows);
+  return new Map(rows.map((row, i) => [row.conversation.id, payloads[i]!]));
 }

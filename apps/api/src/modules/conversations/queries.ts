@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { schema, type Executor } from '@app/db';
-import { summaryPickColumns } from '../messages/service.ts';
+import { summaryPickColumns } from '../messages/summaries.ts';
 import { scopeCondition, type ConversationScope } from './scope.ts';
 
 const { conversations, contacts, contactInboxes, inboxes, channels, teams, inboxMembers, accountUsers, users, conversationParticipants, labels } = schema;

@@ -1,5 +1,5 @@
-import { eq, inArray, type SQL } from 'drizzle-orm';
-import { schema, type Executor } from '@app/db';
+import { eq, type SQL } from 'drizzle-orm';
+import { schema } from '@app/db';
 import { CONVERSATIONS_PER_PAGE, type ListConversationsQuery } from '@app/shared/conversations';
 import type { FilterQuery } from '@app/shared/custom-filters';
 import { notFound } from '../../lib/app-error.ts';
@@ -8,11 +8,10 @@ import { compileConversationFilter } from '../../lib/filters/index.ts';
 import { filterableDefinitions } from '../custom-attributes/service.ts';
 import { countsCache } from './counts-cache.ts';
 import { assigneeCondition, combine, listConditions, searchCondition, sortOrder } from './list.ts';
-import { presentConversations } from './present.ts';
+import { presentConversationById, presentConversations } from './present.ts';
 import {
   contactExists,
   countConversations,
-  findConversationRow,
   selectConversationRows,
   type ConversationRow,
 } from './queries.ts';
@@ -23,33 +22,11 @@ export type { ConversationRow };
 const c = schema.conversations;
 const pageOf = (page: number) => ({ limit: CONVERSATIONS_PER_PAGE, offset: (page - 1) * CONVERSATIONS_PER_PAGE });
 
-/**
- * The conversation with this display id, if the caller may see it; 404 otherwise (another account's,
- * another inbox's, or outside a custom role's reach). Pass a transaction and `lock` to hold the row.
- */
-export async function loadConversation(ctx: AccountCtx, displayId: number, options: { tx?: Executor; lock?: boolean } = {}): Promise<ConversationRow> {
-  const db = options.tx ?? ctx.db;
-  const scope = await conversationScope(ctx, db);
-  const row = await findConversationRow(db, scope, displayId, options.lock ?? false);
-  if (!row) throw notFound();
-  return row;
-}
+import { loadConversation } from './access.ts';
 
-/** The payload of one conversation (by its database id), as lists and events carry it. */
-export async function presentConversationById(ctx: AccountCtx, id: number) {
-  const rows = await selectConversationRows(ctx.db, eq(c.id, id), [], 1, 0);
-  const [payload] = await presentConversations(ctx, rows);
-  if (!payload) throw notFound();
-  return payload;
-}
+export { loadConversation };
 
-/** The payloads of several conversations (by database id) in a fixed number of queries; gone ones are absent. */
-export async function presentConversationsByIds(ctx: AccountCtx, ids: number[]) {
-  if (ids.length === 0) return new Map<number, Awaited<ReturnType<typeof presentConversations>>[number]>();
-  const rows = await selectConversationRows(ctx.db, inArray(c.id, ids), [], ids.length, 0);
-  const payloads = await presentConversations(ctx, rows);
-  return new Map(rows.map((row, i) => [row.conversation.id, payloads[i]!]));
-}
+export { presentConversationById, presentConversationsByIds } from './present.ts';
 
 /** The list filters that change the counts (not the page, the sort or the assignee tab). */
 function countFilters(query: ListConversationsQuery) {
@@ -130,12 +107,10 @@ export async function contactConversations(ctx: AccountCtx, contactId: number) {
   return { payload: await presentConversations(ctx, rows) };
 }
 
-export { publishConversationEvents } from './events.ts';
-
 /** POST conversations, for callers acting outside a dashboard request too (the public client API). */
 export { createConversation } from './create.ts';
 
 /** For other modules that read conversations within the caller's scope (global search, bulk actions). */
 export { conversationScope, scopeCondition, type ConversationScope } from './scope.ts';
 export { searchCondition } from './list.ts';
-export { changedAttributes, publishConversationsEvent, type ChangedAttributes } from './events.ts';
+export { changedAttributes, conversationEntries, type ChangedAttributes } from './events.ts';

@@ -1,7 +1,7 @@
 import type { AccountCtx } from '../../lib/context.ts';
 import { findAccountName } from '../accounts/service.ts';
 import { transcriptMessages } from './queries.ts';
-import { loadConversation } from './service.ts';
+import { loadConversation } from './access.ts';
 
 /** A transcript stops at this many messages; longer conversations say so at the end. */
 const TRANSCRIPT_LIMIT = 2000;

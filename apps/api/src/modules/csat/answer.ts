@@ -3,9 +3,9 @@ import { schema, type Executor } from '@app/db';
 import { CSAT_FEEDBACK_MAX_LENGTH, CSAT_RESPONSE_EDIT_WINDOW_DAYS, type PublicCsatSurvey } from '@app/shared/csat';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { recordEvents } from '../../lib/outbox.ts';
+import { announce, recordEvents, type EventEntry } from '../../lib/events.ts';
 import { applyCsatRollups, csatResponseFact } from '../reporting-events/csat-rollups.ts';
-import { publishMessageUpdated, serializeMessages, type MessageRow } from '../messages/service.ts';
+import { messageEntry, type MessageRow } from '../messages/service.ts';
 import { findSurveyMessage } from './survey.ts';
 
 const { conversations, inboxes, accounts, messages, csatSurveyResponses } = schema;
@@ -55,7 +55,7 @@ export type CsatAnswer = { rating: number; feedback_message?: string | null | un
  * survey message, with the conversation's inbox, team, assignee and contact as they are now, and keeps the
  * answer on the message (content_attributes.submitted_values, as Chatwoot does) with its message.updated
  * outbox row. In the caller's transaction, the conversation locked. 422 once the edit window is over.
- * Answers the updated message row.
+ * Answers the updated message row and the entries to announce after the commit.
  */
 export async function recordCsatAnswer(
   tx: Executor,
@@ -63,7 +63,7 @@ export async function recordCsatAnswer(
   survey: MessageRow,
   answer: CsatAnswer,
   options: { now?: Date; recordUpdate?: boolean } = {},
-): Promise<MessageRow> {
+): Promise<{ row: MessageRow; entries: EventEntry[] }> {
   const { now = new Date(), recordUpdate = true } = options;
   if (!surveyEditable(survey.createdAt, now)) throw surveyExpired();
   const feedback = answer.feedback_message?.trim() || null;
@@ -94,20 +94,8 @@ export async function recordCsatAnswer(
     .set({ contentAttributes: sql`${messages.contentAttributes} || jsonb_build_object('submitted_values', ${JSON.stringify(submitted)}::jsonb)`, updatedAt: now })
     .where(eq(messages.id, survey.id))
     .returning();
-  if (!recordUpdate) return row as MessageRow;
-  await recordEvents(
-    tx,
-    [{ name: 'message.updated', accountId: conversation.accountId, inboxId: conversation.inboxId, subject: { messageId: survey.id, conversationId: conversation.id } }],
-    'inbound',
-  );
-  return row as MessageRow;
-}
-
-/** After the commit: message.updated for the survey message the answer was kept on. */
-export async function announceAnswer(ctx: Ctx, accountId: number, row: MessageRow): Promise<void> {
-  const actx = { ...ctx, accountId };
-  const [message] = await serializeMessages(actx, [row]);
-  if (message) publishMessageUpdated(actx, message);
+  if (!recordUpdate) return { row: row as MessageRow, entries: [] };
+  return { row: row as MessageRow, entries: await recordEvents(tx, [messageEntry(row as MessageRow, 'message.updated')], 'inbound') };
 }
 
 /** What the public page shows of a conversation whose survey was sent; 404 for an unknown uuid or no survey. */
@@ -143,13 +131,13 @@ export async function getPublicSurvey(ctx: Ctx, uuid: string): Promise<PublicCsa
 
 /** PUT/PATCH /public/api/v1/csat_survey/{uuid}: the customer's answer, or a change of it while editable. */
 export async function answerPublicSurvey(ctx: Ctx, uuid: string, answer: CsatAnswer): Promise<PublicCsatSurvey> {
-  const { conversation, row } = await ctx.db.transaction(async (tx) => {
+  const { conversation, row, entries } = await ctx.db.transaction(async (tx) => {
     const conversation = await conversationByUuid(tx, uuid, true);
     const survey = conversation && (await findSurveyMessage(tx, conversation.id));
     if (!conversation || !survey) throw notFound();
-    return { conversation, row: await recordCsatAnswer(tx, conversation, survey, answer) };
+    return { conversation, ...(await recordCsatAnswer(tx, conversation, survey, answer)) };
   });
-  await announceAnswer(ctx, conversation.accountId, row);
+  await announce(ctx, entries);
   return surveyView(ctx, ctx.db, conversation, row);
 }
 
@@ -176,5 +164,5 @@ export async function recordCsatFromMessage(tx: Executor, message: Pick<MessageR
   const survey = await findSurveyMessage(tx, message.conversationId);
   if (!conversation || !survey) return null;
   // the caller recorded the message's update already
-  return recordCsatAnswer(tx, conversation, survey, { rating, feedback_message: feedback }, { recordUpdate: false });
+  return (await recordCsatAnswer(tx, conversation, survey, { rating, feedback_message: feedback }, { recordUpdate: false })).row;
 }

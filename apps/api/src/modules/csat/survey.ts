@@ -2,9 +2,10 @@ import { and, desc, eq } from 'drizzle-orm';
 import { schema, type Executor } from '@app/db';
 import { csatSurveyPath } from '@app/shared/csat';
 import type { Services } from '../../lib/context.ts';
+import { announce } from '../../lib/events.ts';
 import type { AfterCommit, RelayedEvent } from '../../jobs/outbox-relay.ts';
 import { applyCsatRollups, csatSentFact } from '../reporting-events/csat-rollups.ts';
-import { createAutomatedMessage, publishMessageCreated, type MessageRow } from '../messages/service.ts';
+import { createAutomatedMessage, type MessageRow } from '../messages/service.ts';
 
 const { conversations, inboxes, channels, messages } = schema;
 
@@ -63,7 +64,7 @@ export async function sendSurveyOnResolve(tx: Executor, services: Services, rela
   if (await findSurveyMessage(tx, conversation.id)) return undefined;
 
   const link = `${services.config.frontendUrl}${csatSurveyPath(conversation.uuid)}`;
-  const message = await createAutomatedMessage(tx, {
+  const { row: message, entry } = await createAutomatedMessage(tx, {
     accountId: conversation.accountId,
     inboxId: conversation.inboxId,
     conversationId: conversation.id,
@@ -71,5 +72,5 @@ export async function sendSurveyOnResolve(tx: Executor, services: Services, rela
     contentType: 'input_csat',
   });
   await applyCsatRollups(tx, conversation.accountId, [csatSentFact({ accountId: conversation.accountId, inboxId: conversation.inboxId, createdAt: message.createdAt })]);
-  return () => publishMessageCreated({ ...services, accountId: conversation.accountId }, message);
+  return () => announce(services, [entry]);
 }

@@ -1,7 +1,7 @@
 import type { Executor } from '@app/db';
 import type { BulkAssignmentBody, BulkAssignmentResult } from '@app/shared/inbox-members';
 import { forbidden, invalid, notFound } from '../../lib/app-error.ts';
-import { recordEvents } from '../../lib/outbox.ts';
+import { recordEvents, type EventEntry } from '../../lib/events.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import {
   accountInboxIds,
@@ -62,8 +62,8 @@ async function pickConversations(tx: Executor, accountId: number, input: BulkAss
  * POST bulk_assignments: distributes conversations of one inbox over some of its members, least loaded
  * first, in one transaction. Answers every conversation of the batch with its assignee.
  */
-export async function bulkAssign(ctx: AccountCtx, input: BulkAssignmentBody): Promise<BulkAssignmentResult & { changes: AssigneeChange[] }> {
-  const { plan, changes } = await ctx.db.transaction(async (tx) => {
+export async function bulkAssign(ctx: AccountCtx, input: BulkAssignmentBody): Promise<BulkAssignmentResult & { entries: EventEntry[] }> {
+  const { plan, changes, entries } = await ctx.db.transaction(async (tx) => {
     await checkInbox(ctx, tx, input.inbox_id);
     const members = new Set((await listMemberFlags(tx, input.inbox_id)).map((m) => m.userId));
     if (input.user_ids.some((id) => !members.has(id))) throw invalid('user_ids', 'must all be members of the inbox');
@@ -72,10 +72,18 @@ export async function bulkAssign(ctx: AccountCtx, input: BulkAssignmentBody): Pr
     const load = await openConversationCounts(tx, input.inbox_id, input.user_ids, batch.map((c) => c.id));
     const plan = distribute(batch.map((c) => c.id), input.user_ids, load);
     const changes = await assignConversations(tx, ctx.accountId, plan);
-    await recordEvents(tx, changes.map((c) => ({ name: 'assignee.changed' as const, accountId: ctx.accountId, inboxId: input.inbox_id, subject: { conversationId: c.id, actorId: ctx.actor.id } })));
-    return { plan: plan.map((p, i) => ({ conversation_id: batch[i]!.displayId, assignee_id: p.assigneeId })), changes };
+    const entries = await recordEvents(
+      tx,
+      changes.map((c) => ({
+        name: 'assignee.changed' as const,
+        accountId: ctx.accountId,
+        inboxId: input.inbox_id,
+        subject: { conversationId: c.id, actorId: ctx.actor.id, data: { changed_attributes: { assignee_id: { previous_value: c.previousAssigneeId, current_value: c.assigneeId } } } },
+      })),
+    );
+    return { plan: plan.map((p, i) => ({ conversation_id: batch[i]!.displayId, assignee_id: p.assigneeId })), changes, entries };
   });
   ctx.log.info({ inboxId: input.inbox_id, batch: plan.length, changed: changes.length }, 'bulk assignment');
-  // `changes` (the rows whose assignee moved) lets the caller announce them after the commit.
-  return { payload: plan, assigned_count: plan.length, changes };
+  // the entries of the conversations whose assignee moved, for the caller to announce after the commit
+  return { payload: plan, assigned_count: plan.length, entries };
 }

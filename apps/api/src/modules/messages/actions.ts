@@ -10,14 +10,14 @@ import {
 } from '@app/shared/messages';
 import type { MessageStatus } from '@app/shared/constants';
 import { AppError, forbidden, invalid, notFound } from '../../lib/app-error.ts';
-import { systemCtx, type AccountCtx, type Services } from '../../lib/context.ts';
-import { recordEvents, type OutboxEventName } from '../../lib/outbox.ts';
+import type { AccountCtx, Services } from '../../lib/context.ts';
+import { announce, recordEvents, type EventEntry } from '../../lib/events.ts';
 import { TranslationError, translationProvider } from '../../lib/translation.ts';
 import { listAgentsByIds } from '../agents/service.ts';
-import { loadConversation, publishConversationEvents } from '../conversations/service.ts';
+import { loadConversation } from '../conversations/access.ts';
 import { serializeContactPush } from '../contacts/service.ts';
 import { createMessage } from './create.ts';
-import { publishMessageCreated, publishMessageUpdated } from './events.ts';
+import { knownMessage, messageEntry } from './events.ts';
 import { serializeMessages } from './present.ts';
 import {
   deleteAttachmentRows,
@@ -32,9 +32,6 @@ import {
   type MessageRow,
 } from './queries.ts';
 import { serializeLoaded, unixOrNull } from './serializers.ts';
-
-/** The outbox entry of an event about a message. */
-const messageEntry = (row: MessageRow, name: OutboxEventName) => ({ name, accountId: row.accountId, inboxId: row.inboxId, subject: { messageId: row.id, conversationId: row.conversationId } });
 
 /** GET messages: one window (see ListMessagesQuerySchema), ascending, with the conversation's meta. */
 export async function listMessages(ctx: AccountCtx, displayId: number, query: ListMessagesQuery): Promise<MessageList> {
@@ -59,20 +56,27 @@ export async function listMessages(ctx: AccountCtx, displayId: number, query: Li
   };
 }
 
-/** POST messages: creates (or, for a repeated echo_id, answers the first) and publishes after the commit. */
+/**
+ * POST messages: creates (or, for a repeated echo_id, answers the first) and announces what it caused after the
+ * commit: the message, its mentions, a reopened conversation, the first reply.
+ */
 export async function postMessage(ctx: AccountCtx, displayId: number, input: CreateMessageBody): Promise<Message> {
   const conversation = await loadConversation(ctx, displayId);
   const created = await createMessage(ctx, conversation, input);
-  await publishMessageCreated(ctx, created);
-  // The contact wrote into a resolved or snoozed conversation: it is open again, and everyone sees it.
-  if (created.reopened) await publishConversationEvents(ctx, { ...conversation, status: 'open', snoozedUntil: null }, ['conversation.status_changed'], conversation);
-  if (created.firstReply) await publishConversationEvents(ctx, conversation, ['first.reply.created']);
+  await announce(ctx, created.entries, created.known);
   return created.message;
 }
 
 async function present(ctx: AccountCtx, row: MessageRow): Promise<Message> {
   const [message] = await serializeMessages(ctx, [row]);
   return message!;
+}
+
+/** After the commit: the message changed (its entries recorded with it), announced as presented here. */
+async function announceUpdated(ctx: AccountCtx, row: MessageRow, entries: EventEntry[], assigneeId: number | null): Promise<Message> {
+  const message = await present(ctx, row);
+  await announce(ctx, entries, [knownMessage(row, { message, assigneeId })]);
+  return message;
 }
 
 /**
@@ -83,22 +87,19 @@ async function present(ctx: AccountCtx, row: MessageRow): Promise<Message> {
  */
 export async function deleteMessage(ctx: AccountCtx, displayId: number, messageId: number): Promise<Message> {
   const conversation = await loadConversation(ctx, displayId);
-  const { row, keys, changed } = await ctx.db.transaction(async (tx) => {
+  const { row, keys, entries } = await ctx.db.transaction(async (tx) => {
     const current = await findMessageRow(tx, ctx.accountId, conversation.id, messageId, true);
     if (!current) throw notFound();
     if (current.messageType === 'activity') throw invalid('message', 'is an activity message and cannot be deleted');
-    if (current.contentAttributes.deleted === true) return { row: current, keys: [], changed: false };
+    if (current.contentAttributes.deleted === true) return { row: current, keys: [], entries: [] };
     const keys = await deleteAttachmentRows(tx, current.id);
     const row = await updateMessageRow(tx, ctx.accountId, current.id, { content: DELETED_MESSAGE_CONTENT, contentType: 'text', contentAttributes: { deleted: true } });
-    await recordEvents(tx, [messageEntry(row!, 'message.updated')]);
-    return { row: row!, keys, changed: true };
+    return { row: row!, keys, entries: await recordEvents(tx, [messageEntry(row!, 'message.updated')]) };
   });
   for (const key of keys) {
     await ctx.storage.remove(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'could not remove a deleted message attachment file'));
   }
-  const message = await present(ctx, row);
-  if (changed) publishMessageUpdated(ctx, message);
-  return message;
+  return announceUpdated(ctx, row, entries, conversation.assigneeId);
 }
 
 const STATUS_RANK: Record<MessageStatus, number> = { progress: 0, failed: 0, sent: 1, delivered: 2, read: 3 };
@@ -112,21 +113,18 @@ const STATUS_RANK: Record<MessageStatus, number> = { progress: 0, failed: 0, sen
 export async function updateMessageStatus(ctx: AccountCtx, displayId: number, messageId: number, input: UpdateMessageBody): Promise<Message> {
   const conversation = await loadConversation(ctx, displayId);
   if ((await findChannelType(ctx.db, ctx.accountId, conversation.inboxId)) !== 'Channel::Api') throw forbidden();
-  const { row, changed } = await ctx.db.transaction(async (tx) => {
+  const { row, entries } = await ctx.db.transaction(async (tx) => {
     const current = await findMessageRow(tx, ctx.accountId, conversation.id, messageId, true);
     if (!current) throw notFound();
     if (current.messageType === 'activity' || current.private) throw invalid('status', 'can be reported only for messages that are delivered');
-    if (input.status !== 'failed' && STATUS_RANK[current.status] > STATUS_RANK[input.status]) return { row: current, changed: false };
+    if (input.status !== 'failed' && STATUS_RANK[current.status] > STATUS_RANK[input.status]) return { row: current, entries: [] };
     const { external_error: _previous, ...attributes } = current.contentAttributes;
     const error = input.external_error ?? (current.contentAttributes.external_error as string | undefined);
     const contentAttributes = input.status === 'failed' && error ? { ...attributes, external_error: error } : attributes;
     const row = await updateMessageRow(tx, ctx.accountId, current.id, { status: input.status, contentAttributes });
-    await recordEvents(tx, [messageEntry(row!, 'message.updated')]);
-    return { row: row!, changed: true };
+    return { row: row!, entries: await recordEvents(tx, [messageEntry(row!, 'message.updated')]) };
   });
-  const message = await present(ctx, row);
-  if (changed) publishMessageUpdated(ctx, message);
-  return message;
+  return announceUpdated(ctx, row, entries, conversation.assigneeId);
 }
 
 /**
@@ -135,19 +133,16 @@ export async function updateMessageStatus(ctx: AccountCtx, displayId: number, me
  */
 export async function retryMessage(ctx: AccountCtx, displayId: number, messageId: number): Promise<Message> {
   const conversation = await loadConversation(ctx, displayId);
-  const row = await ctx.db.transaction(async (tx) => {
-    const retried = await markForRetry(tx, ctx.accountId, conversation.id, messageId);
-    // the channel gets the message once more; webhooks hear of the status change
-    if (retried) await recordEvents(tx, [messageEntry(retried, 'message.updated'), messageEntry(retried, 'message.resend')]);
-    return retried;
+  const retried = await ctx.db.transaction(async (tx) => {
+    const row = await markForRetry(tx, ctx.accountId, conversation.id, messageId);
+    // the channel gets the message once more; webhooks and screens hear of the status change
+    return row && { row, entries: await recordEvents(tx, [messageEntry(row, 'message.updated'), messageEntry(row, 'message.resend')]) };
   });
-  if (!row) {
+  if (!retried) {
     if (!(await findMessageRow(ctx.db, ctx.accountId, conversation.id, messageId))) throw notFound();
     throw invalid('status', 'must be failed, on an outgoing message, to retry');
   }
-  const message = await present(ctx, row);
-  publishMessageUpdated(ctx, message);
-  return message;
+  return announceUpdated(ctx, retried.row, retried.entries, conversation.assigneeId);
 }
 
 export const NO_TRANSLATION_PROVIDER = 'No translation provider is configured: set TRANSLATION_API_URL';
@@ -178,10 +173,9 @@ export async function translateMessage(ctx: AccountCtx, displayId: number, messa
   }
   const updated = await ctx.db.transaction(async (tx) => {
     const stored = await storeTranslation(tx, ctx.accountId, row.id, language, content);
-    if (stored) await recordEvents(tx, [messageEntry(stored, 'message.updated')]);
-    return stored;
+    return stored && { row: stored, entries: await recordEvents(tx, [messageEntry(stored, 'message.updated')]) };
   });
-  if (updated) publishMessageUpdated(ctx, await present(ctx, updated));
+  if (updated) await announceUpdated(ctx, updated.row, updated.entries, conversation.assigneeId);
   return { content };
 }
 
@@ -216,17 +210,12 @@ export async function settleMessageDeliveriesIn(
     updated.push((await updateMessageRow(tx, accountId, current.id, { status: outcome.status, contentAttributes }))!);
   }
   if (updated.length === 0) return undefined;
-  await recordEvents(tx, updated.map((row) => messageEntry(row, 'message.updated')));
-  return async () => {
-    for (const accountId of new Set(updated.map((row) => row.accountId))) {
-      const ctx = systemCtx(services, accountId, 'deliveries');
-      for (const message of await serializeMessages(ctx, updated.filter((row) => row.accountId === accountId))) publishMessageUpdated(ctx, message);
-    }
-  };
+  const entries = await recordEvents(tx, updated.map((row) => messageEntry(row, 'message.updated')));
+  return () => announce(services, entries);
 }
 
 /** settleMessageDeliveryIn in a transaction of its own, announced once committed. */
 export async function settleMessageDelivery(services: Services, accountId: number, messageId: number, outcome: DeliveryOutcome) {
-  const announce = await services.db.transaction((tx) => settleMessageDeliveryIn(tx, services, accountId, messageId, outcome));
-  await announce?.();
+  const announced = await services.db.transaction((tx) => settleMessageDeliveryIn(tx, services, accountId, messageId, outcome));
+  await announced?.();
 }

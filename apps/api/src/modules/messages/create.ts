@@ -3,10 +3,11 @@ import type { MESSAGE_CONTENT_TYPES } from '@app/shared/constants';
 import type { Message } from '@app/shared/messages';
 import type { UploadedFile } from '@app/shared/profile';
 import { invalid } from '../../lib/app-error.ts';
-import { recordEvents } from '../../lib/outbox.ts';
+import { recordEvents, type EventEntry, type KnownSubject } from '../../lib/events.ts';
 import type { AccountCtx } from '../../lib/context.ts';
-import type { ConversationRow } from '../conversations/service.ts';
+import type { ConversationRow } from '../conversations/access.ts';
 import { checkAttachments, type CheckedFile } from './attachments.ts';
+import { knownMessage, messageEntry } from './events.ts';
 import { mentionedUserIds } from './mentions.ts';
 import { serializeMessages } from './present.ts';
 import {
@@ -43,7 +44,7 @@ export type CreateMessageInput = {
 /** The conversation fields a new message reads. */
 export type MessageConversation = Pick<ConversationRow, 'id' | 'accountId' | 'inboxId' | 'displayId' | 'assigneeId' | 'status'>;
 
-/** What createMessage answers; hand it to publishMessageCreated after the commit. */
+/** What createMessage answers; announce its entries after the commit: `announce(ctx, created.entries, created.known)`. */
 export type CreatedMessage = {
   kind: 'created_message';
   row: MessageRow;
@@ -57,6 +58,10 @@ export type CreatedMessage = {
   conversation: Pick<MessageConversation, 'id' | 'displayId' | 'inboxId' | 'assigneeId'>;
   /** Account members mentioned in a private note (a mention row each, and participants now). */
   mentionedUserIds: number[];
+  /** What the message caused (none for a repeated echo_id), recorded with it. */
+  entries: EventEntry[];
+  /** The message as serialized here, so announcing it loads nothing. */
+  known: KnownSubject[];
 };
 
 /** Keys the server owns in content_attributes; a client cannot set them. */
@@ -103,9 +108,12 @@ async function storeFiles(ctx: Pick<AccountCtx, 'storage' | 'log'>, files: Check
   return keys;
 }
 
+/** What a contact's message did to a resolved or snoozed conversation, recorded with the reopen. */
+export const reopenData = (previous: ConversationRow['status']) => ({ changed_attributes: { status: { previous_value: previous, current_value: 'open' } } });
+
 async function duplicateOf(ctx: AccountCtx, db: Executor, conversation: MessageConversation, row: MessageRow): Promise<CreatedMessage> {
   const [message] = await serializeMessages({ ...ctx, db }, [row]);
-  return { kind: 'created_message', row, message: message!, created: false, reopened: false, firstReply: false, conversation, mentionedUserIds: [] };
+  return { kind: 'created_message', row, message: message!, created: false, reopened: false, firstReply: false, conversation, mentionedUserIds: [], entries: [], known: [] };
 }
 
 /**
@@ -115,7 +123,7 @@ async function duplicateOf(ctx: AccountCtx, db: Executor, conversation: MessageC
  * message) or one transaction (with attachments or mentions). An echo_id already used in the
  * conversation answers that first message (`created: false`), also under concurrent requests (the
  * unique index decides). Publishing is the caller's job, after the commit:
- * `publishMessageCreated(ctx, created)`. Throws 422 for input the inbox does not allow. Attachment
+ * `announce(ctx, created.entries, created.known)`. Throws 422 for input the inbox does not allow. Attachment
  * files are stored before the write and removed if it fails; a caller's transaction that rolls back
  * later leaves them behind, so pass attachments only without `tx`.
  */
@@ -163,7 +171,7 @@ export async function createMessage(ctx: AccountCtx, conversation: MessageConver
         additionalAttributes: input.template_params ? { template_params: input.template_params } : {},
       },
       { incoming, humanReply: type === 'outgoing' && !isPrivate },
-      { lane: incoming ? 'inbound' : 'default', reopenable: incoming && (conversation.status === 'resolved' || conversation.status === 'snoozed') },
+      { lane: incoming ? 'inbound' : 'default', reopenable: incoming && (conversation.status === 'resolved' || conversation.status === 'snoozed'), reopenData: reopenData(conversation.status) },
     );
     if (!inserted) {
       // The echo_id's unique index refused the row: the first message with it answers.
@@ -187,13 +195,20 @@ export async function createMessage(ctx: AccountCtx, conversation: MessageConver
     const members = await accountMemberIds(w, ctx.accountId, mentions);
     await recordMentions(w, ctx.accountId, conversation.id, members, row.createdAt);
     const reopened = incoming && conversationStatus === 'open' && (conversation.status === 'resolved' || conversation.status === 'snoozed');
-    // the insert wrote the message's outbox rows; mentions are written here, in the same transaction
+    // the insert wrote the message's outbox rows (and the reopen's); mentions are written here, in the same transaction
     const routing = { accountId: ctx.accountId, inboxId: conversation.inboxId };
-    await recordEvents(
+    const mentioned = await recordEvents(
       w,
       members.map((userId) => ({ ...routing, name: 'conversation.mentioned' as const, subject: { messageId: row.id, conversationId: conversation.id, userId } })),
     );
-    return { row, created: true as const, attachments, reopened, firstReply, members, sender };
+    const onConversation = (name: EventEntry['name'], data?: Record<string, unknown>): EventEntry => ({ ...routing, name, subject: { conversationId: conversation.id, ...(data ? { data } : {}) } });
+    const entries = [
+      messageEntry(row, 'message.created'),
+      ...mentioned,
+      ...(reopened ? [onConversation('conversation.status_changed', reopenData(conversation.status))] : []),
+      ...(firstReply ? [onConversation('first.reply.created')] : []),
+    ];
+    return { row, created: true as const, attachments, reopened, firstReply, members, sender, entries };
   };
 
   // Without attachments or mentions the write is one statement, atomic on its own (its outbox rows
@@ -225,18 +240,21 @@ export async function createMessage(ctx: AccountCtx, conversation: MessageConver
     firstReply: result.firstReply,
     conversation: { id: conversation.id, displayId: conversation.displayId, inboxId: conversation.inboxId, assigneeId: conversation.assigneeId },
     mentionedUserIds: result.members,
+    entries: result.entries,
+    // a contact sender is presented by a full read (the public client API does it): only a user's message is known here
+    known: input.sender ? [] : [knownMessage(result.row, { message, assigneeId: conversation.assigneeId })],
   };
 }
 
 /**
  * Inserts an activity message ("Conversation was resolved by X") in the caller's transaction and moves
- * the conversation's last_activity_at; answers the row. Publish it after the commit with
- * publishMessageCreated(ctx, row).
+ * the conversation's last_activity_at; answers the row and its entry (screens only: nothing outside hears of
+ * activity messages), to announce after the commit.
  */
 export async function createActivityMessage(
   tx: Executor,
   input: { accountId: number; inboxId: number; conversationId: number; content: string; contentAttributes?: Record<string, unknown> },
-): Promise<MessageRow> {
+): Promise<{ row: MessageRow; entry: EventEntry }> {
   const inserted = await insertMessageWithEffects(
     tx,
     {
@@ -252,19 +270,19 @@ export async function createActivityMessage(
     null,
   );
   // Without an echo_id nothing can conflict: the insert always makes the row.
-  return inserted!.row;
+  return { row: inserted!.row, entry: messageEntry(inserted!.row, 'message.created', true) };
 }
 
 /**
  * Inserts an automated outgoing message (no sender and no human reply, e.g. the CSAT survey) in the
  * caller's transaction, with its message.created outbox row: the channel delivers it like any public
- * outgoing message (on the web widget storing it is the delivery). Answers the row; publish it after the
- * commit with publishMessageCreated(ctx, row).
+ * outgoing message (on the web widget storing it is the delivery). Answers the row and its entry, to
+ * announce after the commit.
  */
 export async function createAutomatedMessage(
   tx: Executor,
   input: { accountId: number; inboxId: number; conversationId: number; content: string; contentType: NonNullable<NewMessage['contentType']>; contentAttributes?: Record<string, unknown> },
-): Promise<MessageRow> {
+): Promise<{ row: MessageRow; entry: EventEntry }> {
   const inserted = await insertMessageWithEffects(
     tx,
     {
@@ -281,5 +299,5 @@ export async function createAutomatedMessage(
     { lane: 'default', reopenable: false },
   );
   // Without an echo_id nothing can conflict: the insert always makes the row.
-  return inserted!.row;
+  return { row: inserted!.row, entry: messageEntry(inserted!.row, 'message.created') };
 }

@@ -1,43 +1,67 @@
-import type { Message } from '@app/shared/messages';
-import type { AccountCtx } from '../../lib/context.ts';
-import type { CreatedMessage } from './create.ts';
-import { serializeMessages } from './present.ts';
+import type { DomainEvent } from '@app/shared/events';
+import type { EventEntry, KnownSubject, OutboxEventName, Presenter, Subjects } from '../../lib/events.ts';
 import type { MessageRow } from './queries.ts';
 
-export type PublishCtx = Pick<AccountCtx, 'db' | 'accountId' | 'storage' | 'bus'>;
+/** The entry of an event about a message. */
+export const messageEntry = (row: Pick<MessageRow, 'id' | 'accountId' | 'inboxId' | 'conversationId'>, name: OutboxEventName, screensOnly = false): EventEntry => ({
+  name,
+  accountId: row.accountId,
+  inboxId: row.inboxId,
+  subject: { messageId: row.id, conversationId: row.conversationId },
+  ...(screensOnly ? { screensOnly } : {}),
+});
 
-/** The inbox id scopes delivery to the inbox's members (and administrators). */
-function publish(ctx: PublishCtx, name: 'message.created' | 'message.updated', data: Message & { conversation?: Record<string, unknown> }) {
-  ctx.bus.publish({ name, accountId: data.account_id, inboxId: data.inbox_id, data });
-}
+/** A message the caller has just serialized, so announcing it loads nothing. */
+export const knownMessage = (row: Pick<MessageRow, 'id' | 'accountId'>, value: Subjects['message']): KnownSubject => ({ kind: 'message', accountId: row.accountId, id: row.id, value });
+
+const messageOf = (entry: EventEntry, subjects: Parameters<Presenter['present']>[1]) => subjects.get('message', entry.accountId, entry.subject.messageId!);
+const needsMessage = (entry: EventEntry) => [['message', entry.subject.messageId!] as const];
 
 /**
- * After the commit: message.created for a message createMessage made (nothing for an echo_id repeat),
- * then conversation.mentioned for each mentioned user; or for a row (an activity message from
- * createActivityMessage), serialized here. The payload is the message object plus Chatwoot's
- * `conversation` stub (assignee_id when known, last_activity_at).
+ * message.created carries the message and Chatwoot's `conversation` stub (its assignee and last activity), which
+ * lists read to move and reorder the conversation; message.updated the message alone.
  */
-export async function publishMessageCreated(ctx: PublishCtx, source: CreatedMessage | MessageRow): Promise<void> {
-  if ('kind' in source) {
-    if (!source.created) return;
-    const { message, conversation } = source;
-    publish(ctx, 'message.created', { ...message, conversation: { assignee_id: conversation.assigneeId, last_activity_at: message.created_at } });
-    for (const userId of source.mentionedUserIds) {
-      ctx.bus.publish({
-        name: 'conversation.mentioned',
-        accountId: message.account_id,
-        inboxId: conversation.inboxId,
-        userId,
-        data: { id: conversation.displayId, inbox_id: conversation.inboxId, account_id: message.account_id, message },
-      });
-    }
-    return;
-  }
-  const [message] = await serializeMessages(ctx, [source]);
-  if (message) publish(ctx, 'message.created', { ...message, conversation: { last_activity_at: message.created_at } });
-}
+const created: Presenter = {
+  needs: needsMessage,
+  present: (entry, subjects) => {
+    const found = messageOf(entry, subjects);
+    if (!found) return null;
+    const { message, assigneeId } = found;
+    return {
+      name: 'message.created',
+      accountId: entry.accountId,
+      inboxId: entry.inboxId ?? message.inbox_id,
+      data: { ...message, conversation: { assignee_id: assigneeId, last_activity_at: message.created_at } },
+    };
+  },
+};
 
-/** After the commit: message.updated (delete, status report, retry, translation). */
-export function publishMessageUpdated(ctx: PublishCtx, message: Message): void {
-  publish(ctx, 'message.updated', message);
-}
+const updated: Presenter = {
+  needs: needsMessage,
+  present: (entry, subjects) => {
+    const found = messageOf(entry, subjects);
+    return found ? { name: 'message.updated', accountId: entry.accountId, inboxId: entry.inboxId ?? found.message.inbox_id, data: found.message } : null;
+  },
+};
+
+/** A retried message: the channel gets it once more as a new message; screens hear message.updated instead. */
+const resend: Presenter = { ...created, screens: false };
+
+/** A mention goes to the mentioned user only, with the message and where it was written. */
+const mentioned: Presenter = {
+  needs: needsMessage,
+  present: (entry, subjects): DomainEvent | null => {
+    const found = messageOf(entry, subjects);
+    if (!found) return null;
+    const inboxId = entry.inboxId ?? found.message.inbox_id;
+    return {
+      name: 'conversation.mentioned',
+      accountId: entry.accountId,
+      inboxId,
+      userId: entry.subject.userId!,
+      data: { id: found.message.conversation_id, inbox_id: inboxId, account_id: entry.accountId, message: found.message },
+    };
+  },
+};
+
+export const messagePresenters = { 'message.created': created, 'message.updated': updated, 'message.resend': resend, 'conversation.mentioned': mentioned };

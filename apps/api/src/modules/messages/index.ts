@@ -11,9 +11,16 @@ import {
   ConversationAttachmentListSchema,
 } from '@app/shared/messages';
 import { PageQuerySchema } from '@app/shared/common';
+import { registerPresenters, registerSubject } from '../../lib/events.ts';
 import { accountCtx } from '../../plugins/access.ts';
 import { listConversationAttachments } from './conversation-attachments.ts';
+import { messagePresenters } from './events.ts';
+import { presentMessagesByIds } from './present.ts';
 import { deleteMessage, listMessages, postMessage, retryMessage, translateMessage, updateMessageStatus } from './service.ts';
+
+// the message events and how they are presented, to screens and to the relay alike (lib/events.ts)
+registerPresenters(messagePresenters);
+registerSubject('message', presentMessagesByIds);
 
 // A malformed or out-of-range id is simply not found (404), as any unknown id is.
 const pathId = z.coerce.number().int().positive().max(2_147_483_647).catch(0);

@@ -9,6 +9,7 @@ import {
   botSenders,
   contactSenders,
   conversationRefs,
+  findMessagesByIds,
   loadMessagesByIds,
   summaryPicks,
   userSenders,
@@ -29,7 +30,22 @@ const idsOf = (rows: MessageRow[], type: MessageRow['senderType']) => [
  * come out without sender or attachments, so pass only rows of ctx.accountId.
  */
 export async function serializeMessages(ctx: PresentCtx, rows: MessageRow[]): Promise<Message[]> {
-  if (rows.length === 0) return [];
+  return (await serializeWithRefs(ctx, rows)).messages;
+}
+
+/**
+ * The messages of these ids (of ctx.accountId), as events present them: each with its conversation's assignee.
+ * Gone ones are absent.
+ */
+export async function presentMessagesByIds(ctx: PresentCtx, ids: number[]): Promise<Map<number, { message: Message; assigneeId: number | null }>> {
+  const rows = await findMessagesByIds(ctx.db, ctx.accountId, ids);
+  const { messages, refs } = await serializeWithRefs(ctx, rows);
+  const assignees = new Map(refs.map((r) => [r.id, r.assigneeId]));
+  return new Map(messages.map((message, i) => [message.id, { message, assigneeId: assignees.get(rows[i]!.conversationId) ?? null }]));
+}
+
+async function serializeWithRefs(ctx: PresentCtx, rows: MessageRow[]) {
+  if (rows.length === 0) return { messages: [], refs: [] };
   const url = ctx.storage.url;
   const [refs, files, users, contacts, bots] = await concurrently(
     ctx.db,
@@ -51,13 +67,14 @@ export async function serializeMessages(ctx: PresentCtx, rows: MessageRow[]): Pr
     list.push(serializeAttachment(file, url));
     attachmentsByMessage.set(file.messageId, list);
   }
-  return rows.map((row) =>
+  const messages = rows.map((row) =>
     serializeMessage(row, {
       conversationDisplayId: displayIds.get(row.conversationId) ?? 0,
       sender: row.senderType && row.senderId !== null ? (senders.get(`${row.senderType}:${row.senderId}`) ?? null) : null,
       attachments: attachmentsByMessage.get(row.id) ?? [],
     }),
   );
+  return { messages, refs };
 }
 
 export type MessageSummary = { last: Message | null; lastNonActivity: Message | null; unreadCount: number };

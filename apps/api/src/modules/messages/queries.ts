@@ -171,7 +171,8 @@ function buildInsert(db: Executor, variant: Variant) {
     select i.account_id, ${sql.placeholder('outboxLane')}::text, 'message.created', i.inbox_id, jsonb_build_object('messageId', i.id, 'conversationId', i.conversation_id)
       from inserted i
     union all
-    select i.account_id, ${sql.placeholder('outboxLane')}::text, 'conversation.status_changed', i.inbox_id, jsonb_build_object('conversationId', i.conversation_id)
+    select i.account_id, ${sql.placeholder('outboxLane')}::text, 'conversation.status_changed', i.inbox_id,
+      jsonb_build_object('conversationId', i.conversation_id, 'data', ${sql.placeholder('reopenData')}::jsonb)
       from inserted i, touched t
       where ${sql.placeholder('reopenable')}::boolean and t.status = 'open'
     returning id`);
@@ -208,7 +209,7 @@ export async function insertMessageWithEffects(
   values: NewMessage,
   effects: ConversationEffects,
   /** null: nothing outside cares (activity messages). */
-  outbox: { lane: OutboxLane; reopenable: boolean } | null,
+  outbox: { lane: OutboxLane; reopenable: boolean; reopenData?: Record<string, unknown> } | null,
 ): Promise<{ row: MessageRow; conversationStatus: ConversationStatus | null; firstReply: boolean; sender: UserSenderRow | null } | null> {
   const variant: Variant = { statusOn: Boolean(values.statusOn), contentAttributesOn: Boolean(values.contentAttributesOn), outbox: outbox !== null, ...effects };
   const params = {
@@ -231,7 +232,7 @@ export async function insertMessageWithEffects(
     attributesOnChannel: values.contentAttributesOn?.channel,
     attributesOnJson: values.contentAttributesOn && JSON.stringify(values.contentAttributesOn.value),
     attributesJson: JSON.stringify(values.contentAttributes ?? {}),
-    ...(outbox ? { outboxLane: outbox.lane, reopenable: outbox.reopenable } : {}),
+    ...(outbox ? { outboxLane: outbox.lane, reopenable: outbox.reopenable, reopenData: JSON.stringify(outbox.reopenData ?? {}) } : {}),
   };
   let statement: Pick<InsertStatement, 'execute'>;
   if (is(db, PgTransaction)) {

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { schema, type Db } from '@app/db';
 import type { DomainEvent } from '@app/shared/events';
 import type { AccountCtx } from '../../lib/context.ts';
 import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createAccountWithAdmin, createConversation, createInbox, type Member } from '../../../test/factories.ts';
-import { createActivityMessage, createMessage, messageSummaries, publishMessageCreated, serializeMessages, UNREAD_COUNT_CAP } from './service.ts';
+import { announce } from '../../lib/events.ts';
+import { createActivityMessage, createMessage, serializeMessages } from './service.ts';
+import { messageSummaries, UNREAD_COUNT_CAP } from './summaries.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -159,7 +161,7 @@ describe('createMessage and createActivityMessage for the conversations module',
     const created = await t.db.transaction((tx) => createMessage(ctxFor(admin), conv, { content: 'Welcome' }, tx));
     const events: DomainEvent[] = [];
     const unsubscribe = t.app.bus.subscribe((e) => void events.push(e));
-    await publishMessageCreated(ctxFor(admin), created);
+    await announce(ctxFor(admin), created.entries, created.known);
     await new Promise((r) => setTimeout(r, 10));
     unsubscribe();
     // Only the created event: the relay may already be settling the reply (an API inbox without a webhook_url marks
@@ -173,13 +175,16 @@ describe('createMessage and createActivityMessage for the conversations module',
     const { account, admin, inbox } = await setup();
     const old = new Date(Date.now() - 3600_000);
     const conv = await createConversation(t, account.id, inbox.id, { lastActivityAt: old });
-    const row = await t.db.transaction((tx) => createActivityMessage(tx, { accountId: account.id, inboxId: inbox.id, conversationId: conv.id, content: 'Conversation was resolved by Admin' }));
+    const { row, entry } = await t.db.transaction((tx) => createActivityMessage(tx, { accountId: account.id, inboxId: inbox.id, conversationId: conv.id, content: 'Conversation was resolved by Admin' }));
+    // nothing outside hears of an activity message: no outbox row
+    expect(entry).toMatchObject({ name: 'message.created', screensOnly: true });
+    expect(await t.db.select().from(schema.outboxEvents).where(sql`${schema.outboxEvents.subject}->>'messageId' = ${String(row.id)}`)).toEqual([]);
     expect(row).toMatchObject({ messageType: 'activity', status: 'sent', senderType: null, private: false });
     const [after] = await t.db.select().from(schema.conversations).where(eq(schema.conversations.id, conv.id));
     expect(after!.lastActivityAt.getTime()).toBeGreaterThan(old.getTime());
     const events: DomainEvent[] = [];
     const unsubscribe = t.app.bus.subscribe((e) => void events.push(e));
-    await publishMessageCreated(ctxFor(admin), row);
+    await announce(ctxFor(admin), [entry]);
     await new Promise((r) => setTimeout(r, 10));
     unsubscribe();
     expect(events.filter((e) => e.accountId === account.id)).toEqual([

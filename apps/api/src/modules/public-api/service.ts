@@ -13,10 +13,10 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { AccountCtx, Ctx } from '../../lib/context.ts';
 import { hmacSha256, safeEqual } from '../../lib/crypto.ts';
 import { createContact, resolveContactInbox, touchContactActivity, updateContact } from '../contacts/service.ts';
-import { recordEvents } from '../../lib/outbox.ts';
-import { createConversation, publishConversationEvents } from '../conversations/service.ts';
+import { announce, recordEvents } from '../../lib/events.ts';
+import { createConversation } from '../conversations/service.ts';
 import { channelHmacToken } from '../inboxes/service.ts';
-import { createMessage, publishMessageCreated, publishMessageUpdated, serializeMessages } from '../messages/service.ts';
+import { createMessage, knownMessage, messageEntry, serializeMessages } from '../messages/service.ts';
 import {
   findClientConversation,
   findContactByIdentity,
@@ -187,8 +187,7 @@ export async function createClientMessage(
   // createMessage presents a user sender only; the contact sender comes from the full presentation.
   const [message] = await serializeMessages(client.actx, [created.row]);
   if (created.created) await touchContactActivity(ctx.db, contactId, created.row.createdAt);
-  await publishMessageCreated(client.actx, { ...created, message: message! });
-  if (created.reopened) await publishConversationEvents(client.actx, { ...conversation, status: 'open', snoozedUntil: null }, ['conversation.status_changed'], conversation);
+  await announce(client.actx, created.entries, [knownMessage(created.row, { message: message!, assigneeId: conversation.assigneeId })]);
   return serializeClientMessage(message!);
 }
 
@@ -204,18 +203,15 @@ export async function updateClientMessage(
   const client = await contactClientOf(ctx, identifier, sourceId);
   const conversation = await conversationOf(ctx, client, displayId);
   if (!(await findPublicMessage(ctx.db, conversation.id, messageId))) throw notFound();
-  const row = await ctx.db.transaction(async (tx) => {
+  const recorded = await ctx.db.transaction(async (tx) => {
     const updated = await setSubmittedValues(tx, messageId, body.submitted_values);
-    if (updated) {
-      const subject = { messageId: updated.id, conversationId: updated.conversationId };
-      await recordEvents(tx, [{ name: 'message.updated', accountId: updated.accountId, inboxId: updated.inboxId, subject }], 'inbound');
-      // an answer to the CSAT survey message is the conversation's survey response (modules/csat)
-      return (await recordCsatFromMessage(tx, updated, body.submitted_values)) ?? updated;
-    }
-    return updated;
+    if (!updated) return null;
+    const entries = await recordEvents(tx, [messageEntry(updated, 'message.updated')], 'inbound');
+    // an answer to the CSAT survey message is the conversation's survey response (modules/csat)
+    return { row: (await recordCsatFromMessage(tx, updated, body.submitted_values)) ?? updated, entries };
   });
-  if (!row) throw notFound();
-  const [message] = await serializeMessages(client.actx, [row]);
-  publishMessageUpdated(client.actx, message!);
+  if (!recorded) throw notFound();
+  const [message] = await serializeMessages(client.actx, [recorded.row]);
+  await announce(client.actx, recorded.entries, [knownMessage(recorded.row, { message: message!, assigneeId: conversation.assigneeId })]);
   return serializeClientMessage(message!);
 }
