@@ -2,7 +2,7 @@ import type { Message } from '@app/shared/messages';
 import type { AccountCtx } from '../../lib/context.ts';
 import type { CreatedMessage } from './create.ts';
 import { serializeMessages } from './present.ts';
-import type { MessageRow } from './queries.ts';
+import type { MessageRow } from './queries/rows.ts';
 
 export type PublishCtx = Pick<AccountCtx, 'db' | 'accountId' | 'storage' | 'bus'>;
 
