@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@app/shared/events';
 import type { EventEntry, KnownSubject, OutboxEventName, Presenter, Subjects } from '../../lib/events.ts';
-import type { MessageRow } from './queries.ts';
+import type { MessageRow } from './queries/rows.ts';
 
 /** The entry of an event about a message. */
 export const messageEntry = (row: Pick<MessageRow, 'id' | 'accountId' | 'inboxId' | 'conversationId'>, name: OutboxEventName, screensOnly = false): EventEntry => ({

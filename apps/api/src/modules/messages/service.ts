@@ -13,4 +13,4 @@ export { createMessage, createActivityMessage, createAutomatedMessage, type Crea
 export { settleMessageDeliveriesIn } from './actions.ts';
 export { knownMessage, messageEntry } from './events.ts';
 export { serializeMessages, presentMessagesByIds } from './present.ts';
-export { findMessageById, findMessagesByIds, type MessageRow } from './queries.ts';
+export { findMessageById, findMessagesByIds, type MessageRow } from './queries/rows.ts';
