@@ -77,7 +77,10 @@ type Delivered = DomainEvent | HubEvent | ClientOnlyEvent;
 export type CableEventName = Delivered['name'];
 
 /** The payload (`data`) of one event name: `CablePayload<'message.created'>` is a MessageEventData. */
-export type CablePayload<N extends CableEventName> = Extract<Delivered, { name: N }>['data'];
+export type CablePayload<N extends CableEventName> = PayloadOf<Delivered, N>;
+
+/** The data of the members of E whose name includes N (several names may share one member). */
+type PayloadOf<E, N> = E extends { name: infer M; data: infer D } ? (N extends M ? D : never) : never;
 
 /**
  * One event as a feature applies it: its name and payload, a union discriminated by `event`, so a
