@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountRole } from '@app/shared/constants';
+import { contactPushPayload, conversationPayload, mentionPayload, typingPayload } from '../../../test/event-payloads.ts';
 import { replayFrom } from './replay.ts';
 import { canSee } from './scope.ts';
 import type { Envelope, RealtimeEvent } from './types.ts';
 
 const who = (role: AccountRole, inboxIds: number[] = [], userId = 7) => ({ userId, accountId: 1, role, inboxIds: new Set(inboxIds) });
-const conversation: RealtimeEvent = { name: 'conversation.updated', accountId: 1, inboxId: 3, data: {} };
-const contact: RealtimeEvent = { name: 'contact.updated', accountId: 1, data: {} };
+const conversation: RealtimeEvent = { name: 'conversation.updated', accountId: 1, inboxId: 3, data: conversationPayload({ inbox_id: 3 }) };
+const contact: RealtimeEvent = { name: 'contact.updated', accountId: 1, data: contactPushPayload() };
 
 describe('realtime scoping', () => {
   it('S0-7.78 never delivers another account’s events, not even to its administrators', () => {
@@ -30,10 +31,10 @@ describe('realtime scoping', () => {
   });
 
   it('S0-7.63 a mention reaches only the mentioned user; typing never echoes to the typist', () => {
-    const mention: RealtimeEvent = { name: 'conversation.mentioned', accountId: 1, inboxId: 3, userId: 8, data: {} };
+    const mention: RealtimeEvent = { name: 'conversation.mentioned', accountId: 1, inboxId: 3, userId: 8, data: mentionPayload({ inbox_id: 3 }) };
     expect(canSee(who('administrator', [], 7), mention)).toBe(false);
     expect(canSee(who('agent', [], 8), mention)).toBe(true);
-    const typing: RealtimeEvent = { name: 'conversation.typing_on', accountId: 1, inboxId: 3, data: { user: { id: 7, type: 'user' }, conversation: { id: 1 } } };
+    const typing: RealtimeEvent = { name: 'conversation.typing_on', accountId: 1, inboxId: 3, data: typingPayload(7) };
     expect(canSee(who('administrator', [], 7), typing)).toBe(false);
     expect(canSee(who('administrator', [], 9), typing)).toBe(true);
   });

@@ -1,4 +1,4 @@
-import type { CONVERSATION_EVENTS, DomainEvent } from '@app/shared/events';
+import type { CONVERSATION_EVENTS, DomainEvent, TypingEventData } from '@app/shared/events';
 import type { EventEntry, Presenter } from '../../lib/events.ts';
 import type { ConversationRow } from './queries.ts';
 
@@ -57,7 +57,8 @@ const conversationEvent: Presenter = {
 /** Typing changes nothing: the entry carries its payload. */
 const typingEvent: Presenter = {
   present: (entry) =>
-    entry.subject.data ? ({ name: entry.name, accountId: entry.accountId, inboxId: entry.inboxId ?? 0, data: entry.subject.data } as DomainEvent) : null,
+    // the payload toggleTyping recorded (jsonb keeps no type)
+    entry.subject.data ? ({ name: entry.name, accountId: entry.accountId, inboxId: entry.inboxId ?? 0, data: entry.subject.data as TypingEventData } as DomainEvent) : null,
 };
 
 export const conversationPresenters = {
