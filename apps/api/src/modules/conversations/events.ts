@@ -1,4 +1,4 @@
-import type { CONVERSATION_EVENTS, DomainEvent, TypingEventData } from '@app/shared/events';
+import type { ChangedAttributes, CONVERSATION_EVENTS, DomainEvent, TypingEventData } from '@app/shared/events';
 import type { EventEntry, Presenter } from '../../lib/events.ts';
 import type { ConversationRow } from './queries.ts';
 
@@ -35,7 +35,7 @@ export function changedAttributes(before: Partial<ConversationRow>, after: Parti
   return Object.keys(changed).length > 0 ? changed : undefined;
 }
 
-export type ChangedAttributes = Record<string, { previous_value: unknown; current_value: unknown }>;
+export type { ChangedAttributes };
 
 /** A conversation event carries the conversation as clients show it (Chatwoot's push payload) and what the change did. */
 const conversationEvent: Presenter = {
