@@ -257,7 +257,9 @@ async function main() {
     const seeded = await seed();
     await flushRedisDb(REDIS_URL);
     const shared = { DATABASE_URL: DB_URL, SECRET_KEY_BASE, REDIS_URL, WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' };
-    worker = startWorker({ dataDir: path.join(dataDir, 'worker'), logFile: path.join(dataDir, 'worker.log'), env: shared });
+    // BENCH_WORKER_LOG_LEVEL=debug: the worker logs each relay batch's steps (worker.log, kept with BENCH_KEEP=1)
+    const workerLog = env.BENCH_WORKER_LOG_LEVEL ? { LOG_LEVEL: env.BENCH_WORKER_LOG_LEVEL } : {};
+    worker = startWorker({ dataDir: path.join(dataDir, 'worker'), logFile: path.join(dataDir, 'worker.log'), env: { ...shared, ...workerLog } });
     server = await startServer({ dataDir: path.join(dataDir, 'serve'), logFile: path.join(dataDir, 'serve.log'), env: { ...shared, RUN_WORKERS: 'false' } });
     const accountRoute = `/api/v1/accounts/${seeded.accountId}`;
     const inbox = await api(server, seeded.token, 'POST', `${accountRoute}/inboxes`, { name: 'Bench API', channel: { type: 'api', webhook_url: `${receiver.url}/inbox` } });
@@ -275,7 +277,8 @@ async function main() {
     if (worker) await stopServer(worker);
     await receiver.close();
     if (!KEEP) await adminQuery(ADMIN_URL, `DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-    rmSync(dataDir, { recursive: true, force: true });
+    if (KEEP) say(`kept: database ${DB_NAME}, logs in ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -115,6 +115,10 @@ function isLockConflict(err: unknown): boolean {
 async function relayBatch(services: Services, lane: OutboxLane, consumers: OutboxConsumer[], partition: number | undefined): Promise<number> {
   const o = schema.outboxEvents;
   const after: AfterCommit[] = [];
+  // where a batch's time goes, in the debug log (LOG_LEVEL=debug): claim, presentation, each consumer, commit
+  const started = performance.now();
+  const steps: number[] = [];
+  const step = () => steps.push(Math.round(performance.now() - started - steps.reduce((a, b) => a + b, 0)));
   const relayed = await services.db.transaction(async (tx) => {
     const rows = await tx
       .select()
@@ -123,8 +127,10 @@ async function relayBatch(services: Services, lane: OutboxLane, consumers: Outbo
       .orderBy(asc(o.id))
       .limit(RELAY_BATCH)
       .for('update', { skipLocked: true });
+    step();
     // each row as it is now (as Chatwoot's jobs reload their records), by the presenters that announced it
     const presented = await presentEntries(services, tx, rows.map(entryOf), { also: conversationsOfMessages, origin: 'outbox' });
+    step();
     const batch = batchOf(presented.subjects);
     const events: RelayedEvent[] = [];
     rows.forEach((row, i) => {
@@ -133,11 +139,14 @@ async function relayBatch(services: Services, lane: OutboxLane, consumers: Outbo
     });
     for (const consume of events.length > 0 ? consumers : []) {
       const then = await consume(tx, services, events);
-      for (const step of [then].flat()) if (typeof step === 'function') after.push(step as AfterCommit);
+      for (const next of [then].flat()) if (typeof next === 'function') after.push(next as AfterCommit);
+      step();
     }
     if (rows.length > 0) await tx.update(o).set({ dispatchedAt: new Date() }).where(inArray(o.id, rows.map((r) => r.id)));
     return rows.length;
   });
+  step();
+  if (relayed > 0) services.log.debug({ lane, partition, rows: relayed, ms: Math.round(performance.now() - started), steps }, 'outbox: batch relayed');
   for (const then of after) await then().catch((err: unknown) => services.log.error({ err }, 'outbox: after-commit work failed'));
   return relayed;
 }

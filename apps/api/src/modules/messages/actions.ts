@@ -20,9 +20,9 @@ import { createMessage } from './create.ts';
 import { knownMessage, messageEntry } from './events.ts';
 import { serializeMessages } from './present.ts';
 import { deleteAttachmentRows } from './queries/attachments.ts';
-import { findChannelType, findMessageById, findMessageRow, type MessageRow } from './queries/rows.ts';
+import { findChannelType, findMessageRow, type MessageRow } from './queries/rows.ts';
 import { findContactRow } from './queries/senders.ts';
-import { markForRetry, storeTranslation, updateMessageRow } from './queries/updates.ts';
+import { markForRetry, settleProgressMessages, storeTranslation, updateMessageRow } from './queries/updates.ts';
 import { loadMessageWindow } from './queries/window.ts';
 import { serializeLoaded, unixOrNull } from './serializers.ts';
 
@@ -195,13 +195,10 @@ export async function settleMessageDeliveriesIn(
   services: Services,
   settled: readonly { accountId: number; messageId: number; outcome: DeliveryOutcome }[],
 ): Promise<(() => Promise<void>) | undefined> {
-  const updated: MessageRow[] = [];
-  for (const { accountId, messageId, outcome } of [...settled].sort((a, b) => a.messageId - b.messageId)) {
-    const current = await findMessageById(tx, accountId, messageId, true);
-    if (!current || current.status !== 'progress') continue;
-    const contentAttributes = outcome.status === 'failed' ? { ...current.contentAttributes, external_error: outcome.error } : current.contentAttributes;
-    updated.push((await updateMessageRow(tx, accountId, current.id, { status: outcome.status, contentAttributes }))!);
-  }
+  const updated = await settleProgressMessages(
+    tx,
+    settled.map(({ accountId, messageId, outcome }) => ({ accountId, messageId, status: outcome.status, error: outcome.status === 'failed' ? outcome.error : null })),
+  );
   if (updated.length === 0) return undefined;
   const entries = await recordEvents(tx, updated.map((row) => messageEntry(row, 'message.updated')));
   return () => announce(services, entries);

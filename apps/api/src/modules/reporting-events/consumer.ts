@@ -6,9 +6,9 @@ import { latestEventAt, loadConversationFacts, loadMessageFacts, loadReplyHistor
 type StatusAttribute = { previous_value?: unknown; current_value?: unknown };
 
 /**
- * The status change an outbox row records: changed_attributes.status when the write path gave it (toggle_status,
- * bulk actions); without it the row is a reopen (an incoming message or a snooze ending: to open from resolved or
- * snoozed), the only status changes written without changed_attributes.
+ * The status change an outbox row records: changed_attributes.status, which every status change records with it
+ * (docs/architecture.md "Events"). A row without it is a reopen written before reopens recorded theirs (an incoming
+ * message or a snooze ending: to open from resolved or snoozed).
  */
 function statusChangeOf(row: RelayedEvent['row']): StatusChange {
   const changed = (row.subject.data as { changed_attributes?: { status?: StatusAttribute } } | undefined)?.changed_attributes?.status;

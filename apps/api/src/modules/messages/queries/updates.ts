@@ -14,6 +14,38 @@ export async function updateMessageRow(db: Executor, accountId: number, id: numb
   return row ?? null;
 }
 
+export type Settlement = { accountId: number; messageId: number; status: 'sent' | 'failed'; error: string | null };
+
+/**
+ * Settles the messages of these deliveries that are still in progress, in two statements whatever their number:
+ * the rows are locked in id order (two settlers never wait on each other in a circle), then updated at once:
+ * sent, or failed with the error kept in content_attributes.external_error. Answers the updated rows.
+ */
+export async function settleProgressMessages(db: Executor, settled: readonly Settlement[]): Promise<MessageRow[]> {
+  if (settled.length === 0) return [];
+  const ids = [...new Set(settled.map((s) => s.messageId))];
+  const locked = await db.select({ id: messages.id }).from(messages).where(and(inArray(messages.id, ids), eq(messages.status, 'progress'))).orderBy(messages.id).for('update');
+  if (locked.length === 0) return [];
+  const input = JSON.stringify(settled.map((s) => ({ id: s.messageId, account_id: s.accountId, status: s.status, error: s.error })));
+  return db
+    .update(messages)
+    .set({
+      status: sql`s.status::message_status`,
+      contentAttributes: sql`case when s.error is null then ${messages.contentAttributes} else ${messages.contentAttributes} || jsonb_build_object('external_error', s.error) end`,
+      updatedAt: new Date(),
+    })
+    .from(sql`jsonb_to_recordset(${input}::jsonb) as s(id integer, account_id integer, status text, error text)`)
+    .where(
+      and(
+        sql`${messages.id} = s.id`,
+        sql`${messages.accountId} = s.account_id`,
+        eq(messages.status, 'progress'),
+        inArray(messages.id, locked.map((r) => r.id)),
+      ),
+    )
+    .returning();
+}
+
 /** failed → progress without the external error, only if still failed (two concurrent retries: one wins). */
 export async function markForRetry(db: Executor, accountId: number, conversationId: number, id: number): Promise<MessageRow | null> {
   const [row] = await db
