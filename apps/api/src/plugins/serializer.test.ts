@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ConversationListSchema, type Conversation } from '@app/shared/conversations';
 import { buildApp, type App } from '../app.ts';
 import { buildTestApp, type TestContext } from '../../test/helpers.ts';
 import { seedRichConversations, type RichConversations } from '../../test/rich-conversations.ts';
@@ -43,12 +44,11 @@ describe('compiled response serialization', () => {
     expect(list.checked).toBe(list.zod);
 
     // The page really covers the branches the seed meant to cover, or the comparison above proves little.
-    const page = JSON.parse(list.zod) as { data: { payload: Record<string, any>[] } };
-    const conversations = page.data.payload;
+    const conversations = ConversationListSchema.parse(JSON.parse(list.zod)).data.payload;
     expect(conversations).toHaveLength(25);
-    const some = (test: (c: Record<string, any>) => boolean) => expect(conversations.some(test)).toBe(true);
+    const some = (test: (c: Conversation) => boolean) => expect(conversations.some(test)).toBe(true);
     some((c) => c.meta.assignee === null);
-    some((c) => c.meta.assignee?.thumbnail !== '' && c.meta.assignee !== null);
+    some((c) => Boolean(c.meta.assignee?.thumbnail));
     some((c) => c.meta.team !== null);
     some((c) => c.meta.team === null);
     some((c) => c.labels.length > 1);
