@@ -95,11 +95,10 @@ describe('compiled response serialization', () => {
       responseSerializerCompiler(mode)({ schema, method: 'GET', url: '/x', httpStatus: '200' }) as (data: unknown) => string;
     const valid = { id: 1, name: 'a', extra: true };
     expect(route('checked')(valid)).toBe('{"id":1,"name":"a"}');
-    // 1.5 is no integer: zod refuses it, the compiled function alone would write it without a word.
+    // 1.5 is no integer: zod refuses it, the compiled function alone truncates it without a word.
     expect(() => route('checked')({ id: 1.5, name: 'a' })).toThrow();
-    expect(route('compiled')({ id: 1.5, name: 'a' })).toMatch(/^\{"id":1(\.5)?,"name":"a"\}$/);
-    // A value with a toJSON is written through it by both JSON.stringify and the compiled function, but zod checks
-    // the object itself; a getter-only property shows the compiled function reading what zod never saw.
+    expect(route('compiled')({ id: 1.5, name: 'a' })).toBe('{"id":1,"name":"a"}');
+    // A getter answering differently on each read: zod sees one value, the compiled function the next.
     let reads = 0;
     const shifty = { id: 1, get name() { return reads++ === 0 ? 'first' : 'second'; } };
     expect(() => route('checked')(shifty)).toThrow(/compiled serializer wrote/);
