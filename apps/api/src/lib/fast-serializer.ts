@@ -56,10 +56,14 @@ type JsonSchema = Record<string, unknown>;
  * zod 4 writes `.nullable()` as `anyOf: [X, {type: 'null'}]`, which fast-json-stringify resolves with an ajv check
  * per value; `nullable: true` on X means the same to it and costs one `=== null`. Any other union is refused.
  */
-function normalize(node: unknown, where: string): JsonSchema {
+function normalize(node: unknown, where: string, valueOfRecord = false): JsonSchema {
   if (node === null || typeof node !== 'object' || Array.isArray(node)) throw new Error(`${where}: not a schema`);
   const schema = { ...(node as JsonSchema) };
   delete schema.$schema;
+  // An unknown value goes through JSON.stringify either way, but as a key or an array item fast-json-stringify
+  // would write `undefined` for a function where JSON.stringify drops the key or writes null; as a record's value
+  // (additionalProperties) it drops the key as JSON.stringify does.
+  if (Object.keys(schema).length === 0 && !valueOfRecord) throw new Error(`${where}: an unknown-typed key or item is not compiled`);
   for (const keyword of ['oneOf', 'allOf', 'not', 'if', '$ref', 'prefixItems', 'patternProperties', 'dependentSchemas']) {
     if (keyword in schema) throw new Error(`${where}: ${keyword} is not compiled`);
   }
@@ -86,18 +90,18 @@ function normalize(node: unknown, where: string): JsonSchema {
     );
     schema.properties = properties;
     // fast-json-stringify writes required keys first: only the leading run of required keys stays required, so
-    // the keys keep zod's (the schema's) order. An unknown-typed key is never required: zod lets it be absent.
+    // the keys keep zod's (the schema's) order.
     const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
     const leading: string[] = [];
     for (const key of Object.keys(properties)) {
-      if (!required.has(key) || Object.keys(properties[key]!).length === 0) break;
+      if (!required.has(key)) break;
       leading.push(key);
     }
     schema.required = leading;
   }
   if (schema.items !== undefined) schema.items = normalize(schema.items, `${where}[]`);
   if (schema.additionalProperties !== undefined && typeof schema.additionalProperties === 'object') {
-    schema.additionalProperties = normalize(schema.additionalProperties, `${where}.*`);
+    schema.additionalProperties = normalize(schema.additionalProperties, `${where}.*`, true);
   }
   delete schema.propertyNames;
   return schema;
