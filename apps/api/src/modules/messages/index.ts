@@ -11,6 +11,7 @@ import {
   ConversationAttachmentListSchema,
 } from '@app/shared/messages';
 import { PageQuerySchema } from '@app/shared/common';
+import { hot } from '../../lib/fast-serializer.ts';
 import { accountCtx } from '../../plugins/access.ts';
 import { listConversationAttachments } from './conversation-attachments.ts';
 import { deleteMessage, listMessages, postMessage, retryMessage, translateMessage, updateMessageStatus } from './service.ts';
@@ -40,7 +41,7 @@ export const messagesModule: FastifyPluginAsyncZod = async (app) => {
     base,
     {
       config: read,
-      schema: { tags, summary: 'A window of messages, ascending: latest 20, 20 before `before`, up to 100 after `after`, or between both', params, querystring: ListMessagesQuerySchema, response: { 200: MessageListSchema } },
+      schema: { tags, summary: 'A window of messages, ascending: latest 20, 20 before `before`, up to 100 after `after`, or between both', params, querystring: ListMessagesQuerySchema, response: { 200: hot(MessageListSchema) } },
     },
     (request) => listMessages(accountCtx(request), request.params.conversationId, request.query),
   );
