@@ -25,5 +25,10 @@ export type DomainEvent =
   | { name: 'payment_import.progress'; accountId: number; userId: number; data: Record<string, unknown> }
   /** A contact import's progress (data: ContactImportJobSchema) and a finished export (data: ContactExportJobSchema), to the member who started it. */
   | { name: 'contact_import.progress' | 'contact_export.ready'; accountId: number; userId: number; data: Record<string, unknown> }
+  /**
+   * Who participates in a conversation changed (the participants endpoints). Internal: never sent to a client;
+   * the realtime hub keeps each restricted subscriber's participating set current with it.
+   */
+  | { name: 'conversation.participants_changed'; accountId: number; inboxId: number; data: { conversation_id: number; user_ids: number[] } }
   /** The user's pubsub token was replaced (every session ended): their sockets are told, then dropped. */
   | { name: 'user:logout'; accountId: number; userId: number; data: Record<string, never> };
