@@ -2,7 +2,7 @@ import type { Executor } from '@app/db';
 import type { InboxMember, InboxMembersBody } from '@app/shared/inbox-members';
 import { invalid, notFound } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
-import { inboxVisible, memberAccess, memberInboxIdsOf, visibleInboxList, type MemberAccess } from '../../lib/member-access.ts';
+import { inboxVisible, memberAccess, visibleInboxList, type MemberAccess } from '../../lib/member-access.ts';
 import { bumpCacheKey, publishCacheInvalidated } from '../accounts/service.ts';
 import { accountMemberIds, listAgentsByIds } from '../agents/service.ts';
 import { recordAudit } from '../audit-logs/service.ts';
@@ -19,11 +19,6 @@ import {
 } from './queries.ts';
 
 export { assignConversations, bulkAssign, type AssigneeChange } from './bulk-assignments.ts';
-
-/** The inboxes a user works in an account. */
-export function memberInboxIds(db: Executor, accountId: number, userId: number): Promise<number[]> {
-  return memberInboxIdsOf(db, accountId, userId);
-}
 
 /**
  * The inboxes the caller may see, a view of their access (lib/member-access.ts): null means every inbox of the
