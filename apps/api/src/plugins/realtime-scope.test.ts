@@ -28,13 +28,14 @@ describe('/cable scoping matches the REST conversation scope', () => {
   };
   const sockets: CableClient[] = [];
 
-  const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: unknown) =>
+  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, headers: Record<string, string>, payload?: unknown) =>
     t.app.inject({ method, url: `/api/v1/accounts/${accountId}${url}`, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 
   const customMember = async (name: string, permissions: CustomRolePermission[]) => {
     const [role] = await t.db.insert(schema.customRoles).values({ accountId, name, permissions }).returning();
     return createMember(t, accountId, 'agent', { customRoleId: role!.id });
   };
+  let inboxId = 0;
 
   const subscribe = async (member: Member) => {
     const [row] = await t.db.select({ token: schema.users.pubsubToken }).from(schema.users).where(eq(schema.users.id, member.user.id));
@@ -69,6 +70,7 @@ describe('/cable scoping matches the REST conversation scope', () => {
     unassigned = await customMember('Unassigned only', ['conversation_unassigned_manage']);
     other = await createMember(t, accountId, 'agent');
     const inbox = await createInbox(t, accountId, { members: [agent, participating, unassigned, other].map((m) => m.user.id) });
+    inboxId = inbox.id;
     const make = async (assigneeId: number | null) => (await createConversation(t, accountId, inbox.id, { assigneeId })).displayId;
     c.participatingOwn = await make(participating.user.id);
     c.participatedIn = await make(other.user.id);
@@ -137,5 +139,25 @@ describe('/cable scoping matches the REST conversation scope', () => {
     expect(unassignedSocket.events('message.created').some((e) => e.data['content'] === 'gone again')).toBe(false);
     expect(unassignedSocket.events('conversation.status_changed')).toEqual([]);
     expect((await call('GET', `/conversations/${c.othersOnly}`, unassigned.headers)).statusCode).toBe(404);
+  });
+
+  it('a custom role narrowed while its member is subscribed narrows their socket too (the hub re-reads their access)', async () => {
+    const [role] = await t.db.insert(schema.customRoles).values({ accountId, name: 'Narrowed later', permissions: ['conversation_manage'] }).returning();
+    const member = await createMember(t, accountId, 'agent', { customRoleId: role!.id });
+    await t.db.insert(schema.inboxMembers).values({ accountId, inboxId, userId: member.user.id });
+    const conversation = (await createConversation(t, accountId, inboxId, { assigneeId: other.user.id })).displayId;
+    const socket = await subscribe(member);
+    const adminSocket = await subscribe(admin);
+    expect((await call('POST', `/conversations/${conversation}/messages`, admin.headers, { content: 'before' })).statusCode).toBe(200);
+    await socket.next(() => socket.events('message.created').some((e) => e.data['content'] === 'before'));
+
+    expect((await call('PATCH', `/custom_roles/${role!.id}`, admin.headers, { permissions: ['conversation_participating_manage'] })).statusCode).toBe(200);
+    await socket.event('account.cache_invalidated');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await call('GET', `/conversations/${conversation}`, member.headers)).statusCode).toBe(404);
+    expect((await call('POST', `/conversations/${conversation}/messages`, admin.headers, { content: 'after' })).statusCode).toBe(200);
+    await adminSocket.next(() => adminSocket.events('message.created').some((e) => e.data['content'] === 'after'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(socket.events('message.created').map((e) => e.data['content'])).toEqual(['before']);
   });
 });
