@@ -2,9 +2,11 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const otherModuleQueries = { regex: '^\\.\\./(?!\\.)[^/]+/queries\\.ts$', message: "Call the other module's service, not its queries." };
+// queries.ts, or queries/<concern>.ts once a module's queries are split by concern (modules/messages); from a module's
+// own files and from those one folder down (messages/queries/*.ts reach another module as ../../<module>/)
+const otherModuleQueries = { regex: '^\\.\\./(\\.\\./)?(?!\\.)[^/]+/queries(\\.ts$|/)', message: "Call the other module's service, not its queries." };
 // jobs, lib and plugins sit outside the modules: any module's queries are another module's to them
-const anyModuleQueries = { regex: '(^|/)modules/[^/]+/queries\\.ts$', message: "Call the module's service, not its queries." };
+const anyModuleQueries = { regex: '(^|/)modules/[^/]+/queries(\\.ts$|/)', message: "Call the module's service, not its queries." };
 const fastifyImport = { name: 'fastify', message: 'Services and lib stay framework-free.' };
 
 export default tseslint.config(

@@ -37,7 +37,8 @@ export type ConnectOptions = {
   /**
    * Postgres only: run every statement with parameters as a named prepared statement (default true), so each
    * connection parses and plans a statement once instead of on every request. Off behind a pooler that does not
-   * keep prepared statements (PgBouncer in transaction mode before 1.21).
+   * keep prepared statements (PgBouncer in transaction mode before 1.21): then the statements drizzle prepares under
+   * a name (preparedFor) run unnamed too.
    */
   prepare?: boolean;
 };
@@ -92,13 +93,31 @@ function preparingClient(pg: typeof PgModule) {
   };
 }
 
+/**
+ * A node-postgres client that runs every statement unnamed, also those drizzle prepares under a name (preparedFor):
+ * `prepare: false` is for a pooler that does not keep prepared statements, which would lose those as well.
+ */
+function unnamingClient(pg: typeof PgModule) {
+  return class UnnamingClient extends pg.Client {
+    override query(...args: unknown[]): never {
+      const [config] = args as [QueryConfig | string];
+      // (a submittable, a cursor or stream, is left alone: it is not a plain config to copy)
+      if (typeof config === 'object' && config !== null && config.name !== undefined && typeof (config as { submit?: unknown }).submit !== 'function') {
+        const { name: _name, ...unnamed } = config;
+        args[0] = unnamed;
+      }
+      return (super.query as (...a: unknown[]) => never)(...args);
+    }
+  };
+}
+
 async function connectPostgres(url: string, max: number, prepare: boolean): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   // timestamptz and jsonb come back parsed; bigint counts as numbers where they fit.
   pg.types.setTypeParser(20, (v) => Number(v));
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, ...(prepare ? { Client: preparingClient(pg) } : {}) });
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, Client: prepare ? preparingClient(pg) : unnamingClient(pg) });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });

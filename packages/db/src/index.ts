@@ -1,2 +1,3 @@
 export * from './client.ts';
 export * as schema from './schema/index.ts';
+export * from './prepared.ts';

@@ -3,7 +3,7 @@ import { schema, type Db, type Executor } from '@app/db';
 import type { OutboxLane } from '@app/db/schema';
 import type { ContactPush } from '@app/shared/contacts';
 import type { Conversation } from '@app/shared/conversations';
-import type { DomainEvent } from '@app/shared/events';
+import type { DomainEvent, TypingEventData } from '@app/shared/events';
 import type { Message } from '@app/shared/messages';
 import { systemCtx, type Services } from '../lib/context.ts';
 import type { OutboxEventName } from '../lib/outbox.ts';
@@ -115,7 +115,8 @@ async function present(services: Services, tx: Executor, row: OutboxRow, prepare
   switch (name) {
     case 'conversation.typing_on':
     case 'conversation.typing_off':
-      return subject.data ? { name, accountId: row.accountId, inboxId, data: subject.data } : null;
+      // the payload toggleTyping recorded (jsonb keeps no type)
+      return subject.data ? { name, accountId: row.accountId, inboxId, data: subject.data as TypingEventData } : null;
     case 'conversation.created':
     case 'conversation.updated':
     case 'conversation.status_changed':

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { WebSocket } from 'ws';
 import { schema } from '@app/db';
 import { buildTestApp, type TestContext } from '../../test/helpers.ts';
+import { conversationPayload } from '../../test/event-payloads.ts';
 import { createAccountWithAdmin, createInbox, type Member } from '../../test/factories.ts';
 
 /** The hub's limit (lib/realtime/hub.ts maxUnreadBytes). */
@@ -77,7 +78,7 @@ describe('/cable: a client that stops reading', () => {
 
   // an event no listener but the hub acts on (message events would also queue webhook relays)
   const flood = (n: number) => {
-    for (let i = 0; i < n; i++) t.app.bus.publish({ name: 'conversation.read', accountId: admin.accountId, inboxId, data: { id: i, content } });
+    for (let i = 0; i < n; i++) t.app.bus.publish({ name: 'conversation.read', accountId: admin.accountId, inboxId, data: conversationPayload({ id: i, inbox_id: inboxId, additional_attributes: { content } }) });
   };
 
   it('is dropped at the second heartbeat after 1 MB sent to it went unread, though the kernel took it all and before 3 pings go unanswered', async () => {

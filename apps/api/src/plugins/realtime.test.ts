@@ -4,6 +4,7 @@ import { WebSocket } from 'ws';
 import { schema } from '@app/db';
 import { buildApp, type App } from '../app.ts';
 import { buildTestApp, type TestContext } from '../../test/helpers.ts';
+import { mentionPayload } from '../../test/event-payloads.ts';
 import { createAccountWithAdmin, createConversation, createInbox, createMember, type Member } from '../../test/factories.ts';
 
 type Frame = { type?: string; identifier?: string; message?: { event: string; data: Record<string, unknown>; seq: number } | number };
@@ -198,7 +199,7 @@ describe('/cable realtime', () => {
 
     // out of the agent's scope: another inbox's conversation, a mention of the administrator
     await toggle('resolved');
-    t.app.bus.publish({ name: 'conversation.mentioned', accountId, inboxId, userId: admin.user.id, data: { id: displayId } });
+    t.app.bus.publish({ name: 'conversation.mentioned', accountId, inboxId, userId: admin.user.id, data: mentionPayload({ id: displayId, inbox_id: inboxId, account_id: accountId }) });
     t.app.bus.publish({ name: 'account.cache_invalidated', accountId, data: { cache_keys: { label: 2, inbox: 2, team: 2 } } });
     const watcher = track(await subscribe(t, t.app, admin, { last_seq: seen.seq }));
     await watcher.client.next(() => watcher.client.events('account.cache_invalidated').length >= 1);

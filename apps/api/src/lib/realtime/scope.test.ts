@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountRole } from '@app/shared/constants';
+import type { PaymentRecord } from '@app/shared/payments';
 import type { AccessToken } from '@app/shared/permissions';
 import { accessFrom } from '../member-access.ts';
+import { agentPayload, contactPushPayload, conversationPayload, mentionPayload, messagePayload, typingPayload } from '../../../test/event-payloads.ts';
 import { replayFrom } from './replay.ts';
 import { canSee, observe, type Subscriber } from './scope.ts';
 import type { Envelope, RealtimeEvent } from './types.ts';
@@ -15,22 +17,23 @@ const who = (role: AccountRole, inboxIds: number[] = [], userId = 7, tokens: Acc
 });
 /** An agent with a custom role holding only these permissions. */
 const custom = (permissions: AccessToken[], inboxIds: number[] = [3], userId = 7) => who('agent', inboxIds, userId, ['custom_role', ...permissions]);
-const conversation: RealtimeEvent = { name: 'conversation.updated', accountId: 1, inboxId: 3, data: {} };
-const contact: RealtimeEvent = { name: 'contact.updated', accountId: 1, data: {} };
-const payment: RealtimeEvent = { name: 'payment_record.updated', accountId: 1, inboxId: 3, data: {} };
+const conversation: RealtimeEvent = { name: 'conversation.updated', accountId: 1, inboxId: 3, data: conversationPayload({ inbox_id: 3 }) };
+const contact: RealtimeEvent = { name: 'contact.updated', accountId: 1, data: contactPushPayload() };
+// canSee reads only the routing fields of a payment event
+const payment: RealtimeEvent = { name: 'payment_record.updated', accountId: 1, inboxId: 3, data: {} as PaymentRecord };
 /** A conversation payload as publishConversationEvents sends it (display id, meta.assignee). */
 const conversationEvent = (id: number, assigneeId: number | null, name: 'conversation.updated' | 'assignee.changed' = 'conversation.updated'): RealtimeEvent => ({
   name,
   accountId: 1,
   inboxId: 3,
-  data: { id, inbox_id: 3, meta: { assignee: assigneeId === null ? null : { id: assigneeId, name: 'x' } } },
+  data: conversationPayload({ id, inbox_id: 3, meta: { assignee: assigneeId === null ? null : agentPayload(assigneeId) } }),
 });
 /** A message payload: createMessage's carries conversation.assignee_id, an activity message's or an update's none. */
 const messageEvent = (conversationId: number, assigneeId?: number | null): RealtimeEvent => ({
   name: 'message.created',
   accountId: 1,
   inboxId: 3,
-  data: { id: 100, conversation_id: conversationId, conversation: assigneeId === undefined ? { last_activity_at: 1 } : { assignee_id: assigneeId, last_activity_at: 1 } },
+  data: { ...messagePayload({ id: 100, conversation_id: conversationId, inbox_id: 3 }), conversation: assigneeId === undefined ? { last_activity_at: 1 } : { assignee_id: assigneeId, last_activity_at: 1 } },
 });
 /** What the hub does per event: learn, then judge. */
 const deliver = (sub: Subscriber, event: RealtimeEvent) => {
@@ -80,11 +83,11 @@ describe('realtime scoping', () => {
   });
 
   it('S0-7.63 a mention reaches only the mentioned user who may see the conversation; typing never echoes to the typist', () => {
-    const mention: RealtimeEvent = { name: 'conversation.mentioned', accountId: 1, inboxId: 3, userId: 8, data: { id: 5 } };
+    const mention: RealtimeEvent = { name: 'conversation.mentioned', accountId: 1, inboxId: 3, userId: 8, data: mentionPayload({ id: 5, inbox_id: 3 }) };
     expect(canSee(who('administrator', [], 7), mention)).toBe(false);
     expect(canSee(who('agent', [3], 8), mention)).toBe(true);
     expect(canSee(who('agent', [4], 8), mention)).toBe(false);
-    const typing: RealtimeEvent = { name: 'conversation.typing_on', accountId: 1, inboxId: 3, data: { user: { id: 7, type: 'user' }, conversation: { id: 1 } } };
+    const typing: RealtimeEvent = { name: 'conversation.typing_on', accountId: 1, inboxId: 3, data: typingPayload(7, { inbox_id: 3 }) };
     expect(canSee(who('administrator', [], 7), typing)).toBe(false);
     expect(canSee(who('administrator', [], 9), typing)).toBe(true);
   });
@@ -131,7 +134,7 @@ describe('realtime scoping of restricted custom roles (the REST conversation sco
     expect(deliver(sub, { ...added, data: { conversation_id: 6, user_ids: [8] } })).toBe(false);
     expect(deliver(sub, conversationEvent(6, 8))).toBe(false);
     expect(deliver(sub, messageEvent(6))).toBe(false);
-    const mention: RealtimeEvent = { name: 'conversation.mentioned', accountId: 1, inboxId: 3, userId: 7, data: { id: 9 } };
+    const mention: RealtimeEvent = { name: 'conversation.mentioned', accountId: 1, inboxId: 3, userId: 7, data: mentionPayload({ id: 9, inbox_id: 3 }) };
     expect(deliver(sub, mention)).toBe(true);
     expect(deliver(sub, conversationEvent(9, 8))).toBe(true);
   });

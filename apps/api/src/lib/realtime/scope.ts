@@ -1,3 +1,4 @@
+import type { Conversation } from '@app/shared/conversations';
 import { canSeeConversation, inboxVisible, type MemberAccess } from '../member-access.ts';
 import type { RealtimeEvent } from './types.ts';
 
@@ -121,18 +122,15 @@ function remember(known: Map<number, number | null>, displayId: number, assignee
  * createMessage carry `conversation.assignee_id`; typing events the conversation under `conversation`.
  */
 export function conversationFacts(event: ConversationEvent): { displayId: number | undefined; assigneeId: number | null | undefined } {
-  const data = event.data as Record<string, unknown>;
   switch (event.name) {
     case 'message.created':
-    case 'message.updated': {
-      const stub = record(data['conversation']);
-      return { displayId: numberOr(data['conversation_id']), assigneeId: stub && 'assignee_id' in stub ? nullableNumber(stub['assignee_id']) : undefined };
-    }
+    case 'message.updated':
+      return { displayId: event.data.conversation_id, assigneeId: event.data.conversation?.assignee_id };
     case 'conversation.typing_on':
     case 'conversation.typing_off':
-      return presentedFacts(record(data['conversation']));
+      return presentedFacts(event.data.conversation);
     case 'conversation.mentioned':
-      return { displayId: numberOr(data['id']), assigneeId: undefined };
+      return { displayId: event.data.id, assigneeId: undefined };
     case 'conversation.participants_changed':
       return { displayId: event.data.conversation_id, assigneeId: undefined };
     case 'payment_record.updated':
@@ -140,21 +138,15 @@ export function conversationFacts(event: ConversationEvent): { displayId: number
     case 'withdraw_issue.updated':
       return { displayId: undefined, assigneeId: undefined };
     default:
-      return presentedFacts(data);
+      return presentedFacts(event.data);
   }
 }
 
-function presentedFacts(conversation: Record<string, unknown> | undefined) {
-  if (!conversation) return { displayId: undefined, assigneeId: undefined };
-  const meta = record(conversation['meta']);
-  const assignee = meta && 'assignee' in meta ? record(meta['assignee']) ?? null : undefined;
-  return { displayId: numberOr(conversation['id']), assigneeId: assignee === undefined ? undefined : assignee === null ? null : nullableNumber(assignee['id']) };
+/** A presented conversation's display id and assignee; a payload without `meta` (not expected) says nothing. */
+function presentedFacts(conversation: Conversation | undefined) {
+  const meta = conversation?.meta as Conversation['meta'] | undefined;
+  return { displayId: conversation?.id, assigneeId: meta ? (meta.assignee?.id ?? null) : undefined };
 }
-
-const record = (value: unknown) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined);
-const numberOr = (value: unknown) => (typeof value === 'number' ? value : undefined);
-/** A number, null, or undefined for anything else (not known). */
-const nullableNumber = (value: unknown) => (value === null ? null : typeof value === 'number' ? value : undefined);
 
 /** The agent who is typing, from Chatwoot's `{conversation, user: {id, type}}` typing payload. */
 export function typistId(data: Record<string, unknown>): number | undefined {

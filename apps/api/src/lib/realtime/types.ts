@@ -1,10 +1,10 @@
-import type { DomainEvent } from '@app/shared/events';
+import type { DomainEvent, PresenceEventData, ResyncEventData } from '@app/shared/events';
 
 /** The presence snapshot the hub itself publishes; every other event comes from the domain bus. */
 export type PresenceEvent = {
   name: 'presence.update';
   accountId: number;
-  data: { account_id: number; users: Record<string, string>; contacts: Record<string, string> };
+  data: PresenceEventData;
 };
 
 /**
@@ -14,7 +14,7 @@ export type PresenceEvent = {
 export type ResyncEvent = {
   name: 'resync.required';
   accountId: number;
-  data: { account_id: number; last_seq: null };
+  data: ResyncEventData;
 };
 
 export type RealtimeEvent = DomainEvent | PresenceEvent | ResyncEvent;

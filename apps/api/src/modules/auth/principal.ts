@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { schema, type Db } from '@app/db';
+import { preparedFor, schema, type Db, type Executor } from '@app/db';
 import { safeEqual, sha256 } from '../../lib/crypto.ts';
 import { membershipColumns, type MembershipRow } from '../../lib/membership.ts';
 
@@ -19,7 +19,7 @@ const userColumns = { id: users.id, name: users.name, email: users.email, type: 
 // The account route's account; 0 elsewhere, which no member row matches (the membership columns come back null).
 const memberOfAccount = and(eq(accountUsers.userId, users.id), eq(accountUsers.accountId, sql.placeholder('accountId')));
 
-const sessionQuery = (db: Db) =>
+const sessionQuery = (db: Executor) =>
   db
     .select({ sessionId: authTokens.id, tokenHash: authTokens.tokenHash, lastUsedAt: authTokens.lastUsedAt, ...userColumns, ...membershipColumns })
     .from(authTokens)
@@ -30,7 +30,7 @@ const sessionQuery = (db: Db) =>
     .where(and(eq(authTokens.client, sql.placeholder('client')), gt(authTokens.expiresAt, sql.placeholder('now'))))
     .limit(1);
 
-const accessTokenQuery = (db: Db) =>
+const accessTokenQuery = (db: Executor) =>
   db
     .select({ ...userColumns, ...membershipColumns })
     .from(accessTokens)
@@ -40,19 +40,6 @@ const accessTokenQuery = (db: Db) =>
     .leftJoin(customRoles, eq(customRoles.id, accountUsers.customRoleId))
     .where(and(eq(accessTokens.tokenHash, sql.placeholder('tokenHash')), eq(accessTokens.ownerType, 'user')))
     .limit(1);
-
-const prepare = (db: Db) => ({
-  session: sessionQuery(db).prepare('auth_session'),
-  accessToken: accessTokenQuery(db).prepare('auth_access_token'),
-});
-const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
-
-/** Named prepared statements of this database: planned once per connection. */
-function statements(db: Db) {
-  let found = prepared.get(db);
-  if (!found) prepared.set(db, (found = prepare(db)));
-  return found;
-}
 
 type Row = SessionUser & { [K in keyof MembershipRow]: MembershipRow[K] | null };
 
@@ -73,7 +60,7 @@ export async function findSession(
   headers: { client: string; token: string; uid: string },
   accountId = 0,
 ): Promise<FoundPrincipal | null> {
-  const [row] = await statements(db).session.execute({ client: headers.client, now: new Date(), accountId });
+  const [row] = await preparedFor(db, 'auth_session', sessionQuery).execute({ client: headers.client, now: new Date(), accountId });
   if (!row || !safeEqual(row.tokenHash, sha256(headers.token))) return null;
   if (row.email.toLowerCase() !== headers.uid.toLowerCase()) return null;
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > TOUCH_AFTER_MS) {
@@ -84,6 +71,6 @@ export async function findSession(
 
 /** The user holding this API access token (agent bots' tokens are not users'). */
 export async function findUserByAccessToken(db: Db, token: string, accountId = 0): Promise<FoundPrincipal | null> {
-  const [row] = await statements(db).accessToken.execute({ tokenHash: sha256(token), accountId });
+  const [row] = await preparedFor(db, 'auth_access_token', accessTokenQuery).execute({ tokenHash: sha256(token), accountId });
   return row ? principalOf(row, null) : null;
 }

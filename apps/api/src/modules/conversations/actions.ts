@@ -9,7 +9,7 @@ import type {
   TypingBodySchema,
   UpdateConversationBodySchema,
 } from '@app/shared/conversations';
-import type { CONVERSATION_EVENTS } from '@app/shared/events';
+import type { CONVERSATION_EVENTS, TypingEventData } from '@app/shared/events';
 import { invalid } from '../../lib/app-error.ts';
 import { conversationEntries, recordEvents } from '../../lib/outbox.ts';
 import type { AccountCtx } from '../../lib/context.ts';
@@ -218,7 +218,7 @@ export async function toggleTyping(ctx: AccountCtx, displayId: number, input: z.
   const row = await loadConversation(ctx, displayId);
   const conversation = await presentConversationById(ctx, row.id);
   const name = input.typing_status === 'off' ? 'conversation.typing_off' : 'conversation.typing_on';
-  const data = { conversation, user: { id: ctx.actor.id, name: ctx.actor.name, type: 'user' }, is_private: input.is_private ?? false };
+  const data: TypingEventData = { conversation, user: { id: ctx.actor.id, name: ctx.actor.name, type: 'user' }, is_private: input.is_private ?? false };
   // nothing changes, so nothing to commit with: the outbox carries the payload itself to webhooks
   await recordEvents(ctx.db, [{ name, accountId: ctx.accountId, inboxId: row.inboxId, subject: { conversationId: row.id, data } }]);
   ctx.bus.publish({ name, accountId: ctx.accountId, inboxId: row.inboxId, data });

@@ -19,18 +19,11 @@ import { serializeContactPush } from '../contacts/service.ts';
 import { createMessage } from './create.ts';
 import { publishMessageCreated, publishMessageUpdated } from './events.ts';
 import { serializeMessages } from './present.ts';
-import {
-  deleteAttachmentRows,
-  findChannelType,
-  findContactRow,
-  findMessageById,
-  findMessageRow,
-  loadMessageWindow,
-  markForRetry,
-  storeTranslation,
-  updateMessageRow,
-  type MessageRow,
-} from './queries.ts';
+import { deleteAttachmentRows } from './queries/attachments.ts';
+import { findChannelType, findMessageById, findMessageRow, type MessageRow } from './queries/rows.ts';
+import { findContactRow } from './queries/senders.ts';
+import { markForRetry, storeTranslation, updateMessageRow } from './queries/updates.ts';
+import { loadMessageWindow } from './queries/window.ts';
 import { serializeLoaded, unixOrNull } from './serializers.ts';
 
 /** The outbox entry of an event about a message. */

@@ -1,7 +1,8 @@
 import { CONVERSATION_ATTACHMENTS_PER_PAGE } from '@app/shared/messages';
 import type { AccountCtx } from '../../lib/context.ts';
 import { loadConversation } from '../conversations/service.ts';
-import { conversationAttachmentPage, loadMessagesByIds } from './queries.ts';
+import { conversationAttachmentPage } from './queries/attachments.ts';
+import { loadMessagesByIds } from './queries/window.ts';
 import { serializeLoaded } from './serializers.ts';
 
 /** GET conversations/:id/attachments: newest first, 100 a page, each with its message's time and sender. */

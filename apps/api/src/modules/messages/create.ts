@@ -9,16 +9,10 @@ import type { ConversationRow } from '../conversations/service.ts';
 import { checkAttachments, type CheckedFile } from './attachments.ts';
 import { mentionedUserIds } from './mentions.ts';
 import { serializeMessages } from './present.ts';
-import {
-  findMessageByEchoId,
-  findChannelType,
-  insertAttachmentRows,
-  insertMessageWithEffects,
-  messageInConversation,
-  recordMentions,
-  type NewMessage,
-  type MessageRow,
-} from './queries.ts';
+import { insertAttachmentRows } from './queries/attachments.ts';
+import { insertMessageWithEffects, type NewMessage } from './queries/insert.ts';
+import { findChannelType, findMessageByEchoId, messageInConversation, type MessageRow } from './queries/rows.ts';
+import { recordMentions } from './queries/updates.ts';
 import { serializeAttachment, serializeMessage, serializeUserSender } from './serializers.ts';
 import { accountMemberIds } from '../agents/service.ts';
 

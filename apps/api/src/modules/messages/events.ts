@@ -1,13 +1,14 @@
+import type { MessageEventData } from '@app/shared/events';
 import type { Message } from '@app/shared/messages';
 import type { AccountCtx } from '../../lib/context.ts';
 import type { CreatedMessage } from './create.ts';
 import { serializeMessages } from './present.ts';
-import type { MessageRow } from './queries.ts';
+import type { MessageRow } from './queries/rows.ts';
 
 export type PublishCtx = Pick<AccountCtx, 'db' | 'accountId' | 'storage' | 'bus'>;
 
 /** The inbox id scopes delivery to the inbox's members (and administrators). */
-function publish(ctx: PublishCtx, name: 'message.created' | 'message.updated', data: Message & { conversation?: Record<string, unknown> }) {
+function publish(ctx: PublishCtx, name: 'message.created' | 'message.updated', data: MessageEventData) {
   ctx.bus.publish({ name, accountId: data.account_id, inboxId: data.inbox_id, data });
 }
 

@@ -4,17 +4,11 @@ import { concurrently } from '../../lib/concurrently.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { serializeContactPush } from '../contacts/service.ts';
-import {
-  attachmentsOf,
-  botSenders,
-  contactSenders,
-  conversationRefs,
-  loadMessagesByIds,
-  summaryPicks,
-  userSenders,
-  type MessageRow,
-  type SummaryPick,
-} from './queries.ts';
+import { attachmentsOf } from './queries/attachments.ts';
+import { conversationRefs, type MessageRow } from './queries/rows.ts';
+import { botSenders, contactSenders, userSenders } from './queries/senders.ts';
+import { summaryPicks, type SummaryPick } from './queries/summaries.ts';
+import { loadMessagesByIds } from './queries/window.ts';
 import { serializeAttachment, serializeBotSender, serializeLoaded, serializeMessage, serializeUserSender } from './serializers.ts';
 
 export type PresentCtx = Pick<AccountCtx, 'db' | 'accountId' | 'storage'>;

@@ -1,6 +1,8 @@
 import { messageTypeNumber, type Attachment, type Message, type MessageSender } from '@app/shared/messages';
 import { serializeContactPush } from '../contacts/service.ts';
-import type { AttachmentRow, BotSenderRow, LoadedMessage, MessageRow, UserSenderRow } from './queries.ts';
+import type { AttachmentRow, MessageRow } from './queries/rows.ts';
+import type { BotSenderRow, UserSenderRow } from './queries/senders.ts';
+import type { LoadedMessage } from './queries/window.ts';
 
 /** Turns a storage key into the file's public URL (ctx.storage.url). */
 export type UrlFor = (key: string) => string;

@@ -13,4 +13,5 @@ export { createMessage, createActivityMessage, createAutomatedMessage, type Crea
 export { settleMessageDeliveriesIn } from './actions.ts';
 export { publishMessageCreated, publishMessageUpdated } from './events.ts';
 export { serializeMessages, messageSummaries, summariesOfPicks, type MessageSummary } from './present.ts';
-export { UNREAD_COUNT_CAP, findMessageById, findMessagesByIds, summaryPickColumns, type MessageRow, type SummaryPick } from './queries.ts';
+export { findMessageById, findMessagesByIds, type MessageRow } from './queries/rows.ts';
+export { UNREAD_COUNT_CAP, summaryPickColumns, type SummaryPick } from './queries/summaries.ts';

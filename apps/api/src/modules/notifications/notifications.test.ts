@@ -6,6 +6,7 @@ import type { DomainEvent } from '@app/shared/events';
 import { NotificationListSchema, NotificationSchema, NotificationSettingsSchema } from '@app/shared/notifications';
 import { canSee } from '../../lib/realtime/scope.ts';
 import { accessFrom } from '../../lib/member-access.ts';
+import { agentPayload, conversationPayload } from '../../../test/event-payloads.ts';
 import { buildTestApp, eventsDuring, type TestContext } from '../../../test/helpers.ts';
 import { countRows, createAccountWithAdmin, createContact, createConversation, createInbox, createMember, type Member } from '../../../test/factories.ts';
 import { createNotificationsForEvent } from './create.ts';
@@ -426,7 +427,7 @@ describe('creation', () => {
   it('conversation_assignment: an assignment by the assignee themselves notifies nobody; by another, names them as secondary actor', async () => {
     const { account, admin, ann, conversation } = await setup();
     await t.db.update(schema.conversations).set({ assigneeId: ann.user.id }).where(eq(schema.conversations.id, conversation.id));
-    const data = { id: conversation.displayId, inbox_id: conversation.inboxId, meta: { assignee: { id: ann.user.id } } };
+    const data = conversationPayload({ id: conversation.displayId, account_id: account.id, inbox_id: conversation.inboxId, meta: { assignee: agentPayload(ann.user.id, account.id) } });
     const base = { name: 'assignee.changed' as const, accountId: account.id, inboxId: conversation.inboxId, data };
     expect(await createNotificationsForEvent(services(), { ...base, actorId: ann.user.id })).toEqual([]);
     const [row] = await createNotificationsForEvent(services(), { ...base, actorId: admin.user.id });
@@ -511,7 +512,7 @@ describe('creation', () => {
 
     // the actor is left out; a pending conversation notifies nobody
     const conversation = await createConversation(t, account.id, inbox.id);
-    const event = { name: 'conversation.created' as const, accountId: account.id, inboxId: inbox.id, data: { id: conversation.displayId } };
+    const event = { name: 'conversation.created' as const, accountId: account.id, inboxId: inbox.id, data: conversationPayload({ id: conversation.displayId, account_id: account.id, inbox_id: inbox.id }) };
     expect((await createNotificationsForEvent(services(), { ...event, actorId: ann.user.id })).map((r) => r.userId)).toEqual([]);
     await t.db.update(schema.conversations).set({ status: 'pending' }).where(eq(schema.conversations.id, conversation.id));
     expect(await createNotificationsForEvent(services(), event)).toEqual([]);

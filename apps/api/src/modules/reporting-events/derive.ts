@@ -47,7 +47,7 @@ export type ConversationFacts = {
   teamId: number | null;
   labels: string[];
   createdAt: Date;
-  /** Set by the first human reply (messages/queries.ts effectsSet). */
+  /** Set by the first human reply (messages/queries/insert.ts effectsSet). */
   firstReplyCreatedAt: Date | null;
   /** An active agent bot answers the inbox. */
   botInbox: boolean;

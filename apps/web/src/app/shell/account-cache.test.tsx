@@ -101,7 +101,7 @@ describe('local cache', () => {
     await until(() => client.getQueryData(shellKeys.teams(7)) !== undefined);
     await new Promise((r) => setTimeout(r, 20));
 
-    cableBus.emitEvent({ event: 'account.cache_invalidated', data: { cache_keys: { ...KEYS, label: 201 } }, seq: 1 } as never);
+    cableBus.emitEvent({ event: 'account.cache_invalidated', data: { cache_keys: { ...KEYS, label: 201 } }, seq: 1 });
     await until(async () => !(await stored(7)).label);
     expect((await stored(7)).inbox?.key).toBe(100);
 

@@ -48,7 +48,7 @@ export function useShellRealtime(accountId: number, userId: number): void {
       return;
     }
     if (event === 'presence.update') {
-      const users = (data.users ?? {}) as Record<string, unknown>;
+      const users: Record<string, unknown> = data.users ?? {};
       const mine = users[String(userId)];
       if (mine !== 'online' && mine !== 'busy' && mine !== 'offline') return;
       const user = client.getQueryData<CurrentUser>(sessionKeys.currentUser());

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
+import { wireEvent } from '../../lib/realtime/fake-cable.ts';
 import { contactKeys } from './api.ts';
 import { applyContactsEvent, REFRESH_DELAY_MS } from './realtime.ts';
 
@@ -8,16 +9,16 @@ describe('contacts realtime', () => {
     vi.useFakeTimers();
     const client = new QueryClient();
     const invalidate = vi.spyOn(client, 'invalidateQueries');
-    expect(applyContactsEvent(client, 7, { event: 'contact_import.progress', data: { id: 3, status: 'running', processed_rows: 5 } })).toBe(true);
+    expect(applyContactsEvent(client, 7, wireEvent('contact_import.progress', { id: 3, status: 'running', processed_rows: 5 }))).toBe(true);
     expect(client.getQueryData(contactKeys.importJob(7, 3))).toEqual({ id: 3, status: 'running', processed_rows: 5 });
-    applyContactsEvent(client, 7, { event: 'contact_export.ready', data: { id: 4, status: 'completed', download_url: '/x' } });
+    applyContactsEvent(client, 7, wireEvent('contact_export.ready', { id: 4, status: 'completed', download_url: '/x' }));
     expect(client.getQueryData(contactKeys.exportJob(7, 4))).toMatchObject({ status: 'completed' });
-    for (let i = 0; i < 50; i++) applyContactsEvent(client, 7, { event: 'contact.created', data: { id: i } });
+    for (let i = 0; i < 50; i++) applyContactsEvent(client, 7, wireEvent('contact.created', { id: i }));
     expect(invalidate).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(REFRESH_DELAY_MS);
     expect(invalidate).toHaveBeenCalledTimes(2);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: contactKeys.lists(7) });
-    expect(applyContactsEvent(client, 7, { event: 'message.created', data: {} })).toBe(false);
+    expect(applyContactsEvent(client, 7, wireEvent('message.created', {}))).toBe(false);
     vi.useRealTimers();
   });
 });

@@ -1,6 +1,5 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ContactExportJob, ContactImportJob } from '@app/shared/contact-jobs';
-import { useCableEvent, type CableEvent } from '../../lib/realtime/index.ts';
+import { useCableEvent, type CableMessage } from '../../lib/realtime/index.ts';
 import { contactKeys, refreshContacts } from './api.ts';
 
 /** How long contact events gather before the lists refetch once (an import sends one per row). */
@@ -18,14 +17,15 @@ function refreshSoon(client: QueryClient, accountId: number) {
   );
 }
 
-const isJob = (value: Record<string, unknown>) => typeof value.id === 'number' && typeof value.status === 'string';
+/** A job payload with what its query is keyed and read by (a malformed frame is left out). */
+const isJob = (value: { id?: unknown; status?: unknown }) => typeof value.id === 'number' && typeof value.status === 'string';
 
 /**
  * Applies one contacts event to this feature's queries: a contact created, changed or deleted → the lists and the
  * open profiles refetch; an import's progress or an export's readiness → that job's query takes the job as sent.
  * Returns false for other events.
  */
-export function applyContactsEvent(client: QueryClient, accountId: number, { event, data }: Pick<CableEvent, 'event' | 'data'>): boolean {
+export function applyContactsEvent(client: QueryClient, accountId: number, { event, data }: CableMessage): boolean {
   switch (event) {
     case 'contact.created':
     case 'contact.updated':
@@ -33,10 +33,10 @@ export function applyContactsEvent(client: QueryClient, accountId: number, { eve
       refreshSoon(client, accountId);
       return true;
     case 'contact_import.progress':
-      if (isJob(data)) client.setQueryData(contactKeys.importJob(accountId, data.id as number), data as ContactImportJob);
+      if (isJob(data)) client.setQueryData(contactKeys.importJob(accountId, data.id), data);
       return true;
     case 'contact_export.ready':
-      if (isJob(data)) client.setQueryData(contactKeys.exportJob(accountId, data.id as number), data as ContactExportJob);
+      if (isJob(data)) client.setQueryData(contactKeys.exportJob(accountId, data.id), data);
       return true;
     default:
       return false;

@@ -4,6 +4,7 @@ import type { Conversation, ConversationCounts } from '@app/shared/conversations
 import { ConversationSchema } from '@app/shared/conversations';
 import { MessageSchema } from '@app/shared/messages';
 import { conversationKeys, type ConversationPages, type MessagePages, type Typer } from './api.ts';
+import { wireEvent } from '../../lib/realtime/fake-cable.ts';
 import { applyEvent, placeFetched, previousState, type RealtimeContext } from './realtime.ts';
 import { ACCOUNT_ID, JANE, makeConversation, makeMessage, NOW, SAM, USER_ID } from './testing/fixtures.ts';
 import { flattenList } from './utils/list-cache.ts';
@@ -37,7 +38,7 @@ function setup(conversations: Conversation[] = [makeConversation(1), makeConvers
   client.setQueryData(conversationKeys.counts(ACCOUNT_ID, HOME_OPEN), counts(0, 3, 3));
   const rows = (filters: ListFilters) => flattenList(client.getQueryData<ConversationPages>(conversationKeys.list(ACCOUNT_ID, filters))).map((c) => c.id);
   const tabCounts = () => client.getQueryData<ConversationCounts>(conversationKeys.counts(ACCOUNT_ID, HOME_OPEN));
-  const apply = (event: string, data: unknown) => applyEvent(client, { event, data }, ctx);
+  const apply = (event: string, data: unknown) => applyEvent(client, wireEvent(event, data), ctx);
   return { client, ctx, rows, tabCounts, apply };
 }
 

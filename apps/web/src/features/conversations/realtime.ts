@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { ContactPush } from '@app/shared/contacts';
 import type { Conversation } from '@app/shared/conversations';
 import { MESSAGE_TYPES } from '@app/shared/constants';
 import type { Message } from '@app/shared/messages';
@@ -7,10 +8,9 @@ import { adjustCounts } from './utils/counts-cache.ts';
 import { findConversation, knownMember, patchConversation, writeToLists } from './utils/list-cache.ts';
 import { conversationTypeOf, type CountsFilters, type ListKind } from './utils/list-filters.ts';
 import { patchMessage, upsertMessage } from './utils/messages-cache.ts';
+import type { ChangedAttributes, ConversationEventData, MessageEventData, TypingEventData } from '@app/shared/events';
 import { CONVERSATION_EVENTS } from '@app/shared/events-constants';
-
-/** A /cable event as lib/realtime hands it on (its name and payload; docs/realtime.md), or one made here from an answer. */
-export type CableEvent = { event: string; data: unknown };
+import type { CableMessage } from '../../lib/realtime/index.ts';
 
 /** What applying an event needs besides the cache: who is looking, and the follow-ups it may ask for. */
 export type RealtimeContext = {
@@ -27,10 +27,8 @@ export type RealtimeContext = {
 
 const CONVERSATION_CHANGES = new Set<string>(CONVERSATION_EVENTS);
 
-type MessageEvent = Message & { conversation?: { assignee_id?: number | null; last_activity_at?: number } };
-type TypingEvent = { conversation: Conversation; user: { id: number; name: string; type: string }; is_private?: boolean };
-type MentionEvent = { id: number; account_id: number };
-type ContactEvent = { id: number; account_id?: number; name?: string; email?: string | null; phone_number?: string | null; thumbnail?: string };
+/** conversation.created/updated/status_changed/…: the events whose payload is the conversation itself. */
+const isConversationChange = (event: CableMessage): event is CableMessage<(typeof CONVERSATION_EVENTS)[number]> => CONVERSATION_CHANGES.has(event.event);
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const isConversation = (value: unknown): value is Conversation => isObject(value) && typeof value.id === 'number' && isObject(value.meta);
@@ -63,9 +61,6 @@ export function placeFetched(client: QueryClient, ctx: RealtimeContext, conversa
   place(client, ctx, conversation, conversation, { mentioned: options.mentioned, counts: options.mentioned });
 }
 
-/** `changed_attributes` of a conversation event: the listed attributes before and after (docs/realtime.md). */
-type ChangedAttributes = Record<string, { previous_value: unknown; current_value: unknown }>;
-
 /** The conversation as it was before the change the event reports, rebuilt from its changed attributes. */
 export function previousState(after: Conversation, changes: ChangedAttributes): Conversation {
   const before: Conversation = { ...after, meta: { ...after.meta } };
@@ -86,7 +81,7 @@ export function previousState(after: Conversation, changes: ChangedAttributes): 
   return before;
 }
 
-function conversationChanged(client: QueryClient, ctx: RealtimeContext, name: string, data: Conversation & { changed_attributes?: ChangedAttributes }) {
+function conversationChanged(client: QueryClient, ctx: RealtimeContext, name: string, data: ConversationEventData) {
   const { changed_attributes: changes, ...after } = data;
   const known = findConversation(client, ctx.accountId, after.id);
   // Events arrive in order, but a REST answer may already have brought a newer state.
@@ -101,7 +96,7 @@ function conversationChanged(client: QueryClient, ctx: RealtimeContext, name: st
 }
 
 /** What a message does to its conversation's row, as the server does it (unread, waiting, first reply, preview). */
-export function withMessage(conversation: Conversation, message: MessageEvent, openConversationId: number | null): Conversation {
+export function withMessage(conversation: Conversation, message: MessageEventData, openConversationId: number | null): Conversation {
   const type = MESSAGE_TYPES[message.message_type];
   const { conversation: stub, ...plain } = message;
   const publicIncoming = type === 'incoming' && !message.private;
@@ -117,7 +112,7 @@ export function withMessage(conversation: Conversation, message: MessageEvent, o
   };
 }
 
-function messageCreated(client: QueryClient, ctx: RealtimeContext, message: MessageEvent) {
+function messageCreated(client: QueryClient, ctx: RealtimeContext, message: MessageEventData) {
   const { conversation: _stub, ...plain } = message;
   upsertMessage(client, ctx.accountId, plain);
   const known = findConversation(client, ctx.accountId, message.conversation_id);
@@ -139,7 +134,7 @@ function messageUpdated(client: QueryClient, ctx: RealtimeContext, message: Mess
   );
 }
 
-function typing(client: QueryClient, ctx: RealtimeContext, on: boolean, data: TypingEvent) {
+function typing(client: QueryClient, ctx: RealtimeContext, on: boolean, data: TypingEventData) {
   const key = conversationKeys.typing(ctx.accountId, data.conversation.id);
   const current = client.getQueryData<Typer[]>(key) ?? [];
   const others = current.filter((t) => !(t.id === data.user.id && t.type === data.user.type));
@@ -147,7 +142,7 @@ function typing(client: QueryClient, ctx: RealtimeContext, on: boolean, data: Ty
   client.setQueryData<Typer[]>(key, on ? [...others, { ...data.user, isPrivate: Boolean(data.is_private), at: now }] : others);
 }
 
-function contactUpdated(client: QueryClient, ctx: RealtimeContext, contact: ContactEvent) {
+function contactUpdated(client: QueryClient, ctx: RealtimeContext, contact: ContactPush) {
   const ids = new Set<number>();
   for (const [, data] of client.getQueriesData<{ pages: { payload: Conversation[] }[] }>({ queryKey: conversationKeys.lists(ctx.accountId) })) {
     data?.pages.forEach((page) => page.payload.forEach((c) => c.meta.sender.id === contact.id && ids.add(c.id)));
@@ -157,7 +152,7 @@ function contactUpdated(client: QueryClient, ctx: RealtimeContext, contact: Cont
   }
 }
 
-const pickContact = (contact: ContactEvent) =>
+const pickContact = (contact: ContactPush) =>
   Object.fromEntries(Object.entries({ name: contact.name, email: contact.email, phone_number: contact.phone_number, thumbnail: contact.thumbnail }).filter(([, v]) => v !== undefined));
 
 const accountOf = (data: Record<string, unknown>): unknown =>
@@ -168,37 +163,38 @@ const accountOf = (data: Record<string, unknown>): unknown =>
  * typing. Events of other accounts are ignored; `resync.required` is lib/realtime's (it refetches the screen).
  * Answers whether the event was one of ours.
  */
-export function applyEvent(client: QueryClient, event: CableEvent, ctx: RealtimeContext): boolean {
-  const data = event.data;
-  if (!isObject(data)) return false;
-  const account = accountOf(data);
+export function applyEvent(client: QueryClient, event: CableMessage, ctx: RealtimeContext): boolean {
+  // The payload is typed by the event's name; a malformed frame is still turned away here.
+  const raw: unknown = event.data;
+  if (!isObject(raw)) return false;
+  const account = accountOf(raw);
   if (account !== undefined && account !== ctx.accountId) return false;
-  if (CONVERSATION_CHANGES.has(event.event)) {
-    if (!isConversation(data)) return false;
-    conversationChanged(client, ctx, event.event, data);
+  if (isConversationChange(event)) {
+    if (!isConversation(event.data)) return false;
+    conversationChanged(client, ctx, event.event, event.data);
     return true;
   }
   switch (event.event) {
     case 'message.created':
-      messageCreated(client, ctx, data as MessageEvent);
+      messageCreated(client, ctx, event.data);
       return true;
     case 'message.updated':
-      messageUpdated(client, ctx, data as Message);
+      messageUpdated(client, ctx, event.data);
       return true;
     case 'conversation.typing_on':
     case 'conversation.typing_off':
-      if (!isConversation(data.conversation) || !isObject(data.user)) return false;
-      typing(client, ctx, event.event === 'conversation.typing_on', data as TypingEvent);
+      if (!isConversation(event.data.conversation) || !isObject(event.data.user)) return false;
+      typing(client, ctx, event.event === 'conversation.typing_on', event.data);
       return true;
     case 'conversation.mentioned': {
-      const { id } = data as MentionEvent;
+      const { id } = event.data;
       const known = findConversation(client, ctx.accountId, id);
       if (known) place(client, ctx, known, known, { mentioned: true });
       else ctx.fetchConversation(id, { mentioned: true });
       return true;
     }
     case 'contact.updated':
-      contactUpdated(client, ctx, data as ContactEvent);
+      contactUpdated(client, ctx, event.data);
       return true;
     default:
       return false;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { MARK_READ_UI_DELAY_MS, notificationKeys, scheduleReadUpdate, type NotificationPages } from './api.ts';
+import { wireEvent } from '../../lib/realtime/fake-cable.ts';
 import { applyNotificationEvent } from './realtime.ts';
 import { ACCOUNT_ID, makeNotification, notificationPage, READ_AT } from './testing/fixtures.ts';
 import { flattenNotifications } from './utils/list-cache.ts';
@@ -13,7 +14,7 @@ function setup(rows = [makeNotification(1), makeNotification(2, { read_at: READ_
   const ids = () => flattenNotifications(list()).map((n) => n.id);
   const find = (id: number) => flattenNotifications(list()).find((n) => n.id === id);
   const unread = () => client.getQueryData<number>(notificationKeys.unreadCount(ACCOUNT_ID));
-  const apply = (event: string, data: Record<string, unknown>) => applyNotificationEvent(client, ACCOUNT_ID, { event, data });
+  const apply = (event: string, data: Record<string, unknown>) => applyNotificationEvent(client, ACCOUNT_ID, wireEvent(event, data));
   return { client, list, ids, find, unread, apply };
 }
 

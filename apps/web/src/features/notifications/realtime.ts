@@ -1,10 +1,12 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Notification } from '@app/shared/notifications';
-import { useCableEvent, type CableEvent } from '../../lib/realtime/index.ts';
+import { NOTIFICATION_EVENTS } from '@app/shared/events-constants';
+import { useCableEvent, type CableMessage } from '../../lib/realtime/index.ts';
 import { isReadPending, notificationKeys, type NotificationPages } from './api.ts';
 import { containsNotification, isSnoozed, prependToList, removeFromList, replaceInList, setListUnreadCount } from './utils/list-cache.ts';
 
-const NOTIFICATION_EVENTS = new Set(['notification.created', 'notification.updated', 'notification.deleted']);
+const NOTIFICATION_NAMES = new Set<string>(NOTIFICATION_EVENTS);
+const isNotificationEvent = (message: CableMessage): message is CableMessage<(typeof NOTIFICATION_EVENTS)[number]> => NOTIFICATION_NAMES.has(message.event);
 
 const isNotification = (value: unknown): value is Notification =>
   typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'number' && 'primary_actor' in value;
@@ -15,19 +17,22 @@ const isNotification = (value: unknown): value is Notification =>
  * loaded refetches it); deleted → removed. An opened notification waiting out the 4 s read delay keeps its
  * look until then. Returns false for other events.
  */
-export function applyNotificationEvent(client: QueryClient, accountId: number, { event, data }: Pick<CableEvent, 'event' | 'data'>): boolean {
-  if (!NOTIFICATION_EVENTS.has(event)) return false;
+export function applyNotificationEvent(client: QueryClient, accountId: number, message: CableMessage): boolean {
+  if (!isNotificationEvent(message)) return false;
+  const { event, data } = message;
   const countKey = notificationKeys.unreadCount(accountId);
   const listKey = notificationKeys.list(accountId);
-  const notification = data.notification as { id?: unknown } | undefined;
+  // checked still: a frame without its notification or counts refetches instead
+  const notification: { id?: unknown } | undefined = data.notification;
   const id = typeof notification?.id === 'number' ? notification.id : null;
   const pending = id !== null && isReadPending(accountId, id);
+  const unread: unknown = data.unread_count;
 
-  if (typeof data.unread_count === 'number') {
+  if (typeof unread === 'number') {
     // The delayed read update lowers the count itself when its 4 s are up.
     if (!pending) {
-      client.setQueryData(countKey, data.unread_count);
-      client.setQueryData<NotificationPages>(listKey, (list) => setListUnreadCount(list, data.unread_count as number));
+      client.setQueryData(countKey, unread);
+      client.setQueryData<NotificationPages>(listKey, (list) => setListUnreadCount(list, unread));
     }
   } else void client.invalidateQueries({ queryKey: countKey });
 

@@ -1,9 +1,10 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { PaymentImportJob } from '@app/shared/payments';
-import { useCableEvent, type CableEvent } from '../../lib/realtime/index.ts';
+import { useCableEvent, type CableMessage } from '../../lib/realtime/index.ts';
 import { paymentKeys, refreshIssues, refreshRecords } from './api.ts';
 
-const isImportJob = (value: Record<string, unknown>): value is PaymentImportJob =>
+/** The job as its query holds it (a malformed frame is left out). */
+const isImportJob = (value: { id?: unknown; status?: unknown; processed_rows?: unknown }): value is PaymentImportJob =>
   typeof value.id === 'number' && typeof value.status === 'string' && typeof value.processed_rows === 'number';
 
 const isWatched = (client: QueryClient, queryKey: readonly unknown[]) => (client.getQueryCache().find({ queryKey, exact: true })?.getObserversCount() ?? 0) > 0;
@@ -14,7 +15,7 @@ const isWatched = (client: QueryClient, queryKey: readonly unknown[]) => (client
  * in place); an issue created or changed → the issue lists refetch; an import's progress → that job's query
  * takes the job as sent, and a finished import refreshes the lists. Returns false for other events.
  */
-export function applyPaymentsEvent(client: QueryClient, accountId: number, { event, data }: Pick<CableEvent, 'event' | 'data'>): boolean {
+export function applyPaymentsEvent(client: QueryClient, accountId: number, { event, data }: CableMessage): boolean {
   switch (event) {
     case 'payment_record.updated':
       void refreshRecords(client, accountId);

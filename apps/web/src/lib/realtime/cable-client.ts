@@ -224,7 +224,9 @@ export class CableClient {
       // resync.required answers with the current seq: after refetching, that is where we stand.
       this.lastSeq = name === 'resync.required' ? seq : Math.max(this.lastSeq ?? 0, seq);
     }
-    this.options.onEvent({ event: name, data, seq });
+    // The one place a frame becomes a typed event: the server sends each name's payload (@app/shared/events);
+    // handlers still check what a malformed frame could break.
+    this.options.onEvent({ event: name, data, seq } as CableEvent);
   }
 
   /** The connection is gone (closed, stale, rejected or offline): note when, once. */

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { SESSION_EXPIRED_EVENT } from '../api-client.ts';
 import { fullPageLoad } from '../full-page-load.ts';
 import { clearSession, isSigningOut } from '../session.ts';
-import type { CableEvent } from './types.ts';
+import type { CableMessage } from './types.ts';
 
 /** The resources of the account's cache keys (000 section 3): label, inbox, team. */
 export const CACHE_KEY_RESOURCES = ['label', 'inbox', 'team'] as const;
@@ -44,14 +44,14 @@ type CoreContext = {
  * - `presence.update`: kept under realtimeKeys.presence (usePresence).
  * Resolves when the work is done (the refetch, for a resync).
  */
-export async function applyCoreEvent({ event, data }: CableEvent, { client, accountId, lastCacheKeys }: CoreContext): Promise<void> {
+export async function applyCoreEvent({ event, data }: CableMessage, { client, accountId, lastCacheKeys }: CoreContext): Promise<void> {
   switch (event) {
     case 'resync.required':
       // Presence is a snapshot only the socket writes: a refetch would blank it.
       await client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== realtimeKeys.all[0] });
       return;
     case 'account.cache_invalidated': {
-      const keys = (data.cache_keys && typeof data.cache_keys === 'object' ? data.cache_keys : {}) as Record<string, unknown>;
+      const keys: Partial<Record<CacheKeyResource, unknown>> = data.cache_keys && typeof data.cache_keys === 'object' ? data.cache_keys : {};
       const previous = lastCacheKeys.current;
       const changed = CACHE_KEY_RESOURCES.filter((resource) => !previous || previous[resource] !== keys[resource]);
       lastCacheKeys.current = keys;

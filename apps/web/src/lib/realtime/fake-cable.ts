@@ -1,3 +1,4 @@
+import type { CableEvent } from './types.ts';
 import type { SocketFactory, SocketLike } from './cable-client.ts';
 
 type Command = { command: string; identifier: string; data?: string };
@@ -92,3 +93,9 @@ export function fakeCable() {
     },
   };
 }
+
+/**
+ * An event as a frame may bring it, any name with any payload: for tests of what handlers do with partial or
+ * malformed data (the cable client hands frames on as typed events without checking their payloads).
+ */
+export const wireEvent = (event: string, data: unknown, seq: number | null = null): CableEvent => ({ event, data, seq }) as CableEvent;

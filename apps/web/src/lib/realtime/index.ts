@@ -12,7 +12,7 @@
  * The layer itself handles `resync.required`, `account.cache_invalidated`, `user:logout`, `page:reload` and
  * `presence.update` (core-events.ts).
  */
-export type { CableEvent, CableLifecycleEvent, CableStatus } from './types.ts';
+export type { CableEvent, CableEventName, CableLifecycleEvent, CableMessage, CablePayload, CableStatus } from './types.ts';
 export { onCableEvent, onCableLifecycle, sendCable, useCableEvent, useCableLifecycle, useCableStatus, getCableStatus } from './cable-bus.ts';
 export { cacheKeyMeta, realtimeKeys, CACHE_KEY_RESOURCES, type CacheKeyResource, type Presence } from './core-events.ts';
 export { usePresence } from './use-presence.ts';

@@ -7,10 +7,11 @@ export type CableStatus = 'connecting' | 'connected' | 'reconnecting' | 'offline
 
 /**
  * One event as the server sent it: `message.created`, `conversation.updated`, … (000 section 7), plus the
- * protocol's own `resync.required`. `data` is the Chatwoot payload; `seq` the account's sequence number (null
- * when the frame had none). Events of other accounts never get here.
+ * protocol's own `resync.required`; a union discriminated by `event`, whose `data` is that event's Chatwoot
+ * payload (@app/shared/events). `seq` is the account's sequence number (null when the frame had none).
+ * Events of other accounts never get here. `CableMessage` is the same without `seq`: what a feature applies.
  */
-export type CableEvent = { event: string; data: Record<string, unknown>; seq: number | null };
+export type { CableEvent, CableEventName, CableMessage, CablePayload } from '@app/shared/events';
 
 /**
  * What happened to the connection itself (000 section 4).

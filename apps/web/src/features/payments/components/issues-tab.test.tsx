@@ -66,7 +66,7 @@ describe('issues tab', () => {
     openCheckerView({ [OPEN]: () => issueList(issues) }, { path });
     await screen.findByText('WD-1');
     issues = [makeIssue(2), makeIssue(1)];
-    act(() => cableBus.emitEvent({ event: 'withdraw_issue.created', data: makeIssue(2) as unknown as Record<string, unknown>, seq: 3 }));
+    act(() => cableBus.emitEvent({ event: 'withdraw_issue.created', data: makeIssue(2), seq: 3 }));
     expect(await screen.findByText('WD-2')).toBeInTheDocument();
   });
 

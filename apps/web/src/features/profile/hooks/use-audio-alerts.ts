@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import type { UiSettings } from '@app/shared/users';
 import { useCableEvent } from '../../../lib/realtime/index.ts';
-import { audioAlertSettingsOf, playTone, shouldPlayAlert, type NewMessage } from '../utils/audio-alerts.ts';
+import { audioAlertSettingsOf, playTone, shouldPlayAlert } from '../utils/audio-alerts.ts';
 
 /** Two messages in quick succession ring once. */
 export const ALERT_GAP_MS = 2_000;
@@ -17,7 +17,7 @@ export function useAudioAlerts(userId: number, uiSettings: UiSettings, play: typ
   const settings = audioAlertSettingsOf(uiSettings);
   useCableEvent(({ event, data }) => {
     if (event !== 'message.created') return;
-    if (!shouldPlayAlert(settings, data as NewMessage, userId, appInFront())) return;
+    if (!shouldPlayAlert(settings, data, userId, appInFront())) return;
     const now = Date.now();
     if (now - last.current < ALERT_GAP_MS) return;
     last.current = now;

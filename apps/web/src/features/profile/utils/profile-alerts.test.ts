@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { renderHook } from '@testing-library/react';
 import { cableBus } from '../../../lib/realtime/cable-bus.ts';
+import { wireEvent } from '../../../lib/realtime/fake-cable.ts';
 import { useAudioAlerts } from '../hooks/use-audio-alerts.ts';
 import { maskToken } from './access-token.ts';
 import { audioAlertSettingsOf, audioAlertUiSettings, shouldPlayAlert, type AudioAlertSettings } from './audio-alerts.ts';
@@ -42,12 +43,12 @@ describe('audio alert settings', () => {
   it('useAudioAlerts plays the chosen tone on message.created, once for a burst', () => {
     const play = vi.fn(async () => undefined);
     renderHook(() => useAudioAlerts(1, { enable_audio_alerts: 'mine', notification_tone: 'bell', always_play_audio_alert: true }, play));
-    cableBus.emitEvent({ event: 'message.created', data: incoming(2), seq: 1 } as never);
+    cableBus.emitEvent(wireEvent('message.created', incoming(2), 1));
     expect(play).not.toHaveBeenCalled();
-    cableBus.emitEvent({ event: 'conversation.updated', data: incoming(1), seq: 2 } as never);
+    cableBus.emitEvent(wireEvent('conversation.updated', incoming(1), 2));
     expect(play).not.toHaveBeenCalled();
-    cableBus.emitEvent({ event: 'message.created', data: incoming(1), seq: 3 } as never);
-    cableBus.emitEvent({ event: 'message.created', data: incoming(1), seq: 4 } as never);
+    cableBus.emitEvent(wireEvent('message.created', incoming(1), 3));
+    cableBus.emitEvent(wireEvent('message.created', incoming(1), 4));
     expect(play).toHaveBeenCalledTimes(1);
     expect(play).toHaveBeenCalledWith('bell');
   });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { cableBus } from '../../../lib/realtime/cable-bus.ts';
+import { wireEvent } from '../../../lib/realtime/fake-cable.ts';
 import { renderAccountScreen } from '../../../test/render-account-screen.tsx';
 import { fakeReportsApi, point } from '../testing/reports-api.ts';
 import { OverviewPage } from './overview-page.tsx';
@@ -55,10 +56,10 @@ describe('reports overview', { timeout: 20_000 }, () => {
     const server = open();
     const counts = await screen.findByRole('list', { name: 'Open conversations now' }, { timeout: 5000 });
     expect(liveAccountCalls(server)).toHaveLength(1);
-    act(() => cableBus.emitEvent({ event: 'message.created', data: {}, seq: 1 } as never));
-    act(() => cableBus.emitEvent({ event: 'conversation.status_changed', data: {}, seq: 2 } as never));
+    act(() => cableBus.emitEvent(wireEvent('message.created', {}, 1)));
+    act(() => cableBus.emitEvent(wireEvent('conversation.status_changed', {}, 2)));
     await waitFor(() => expect(within(counts).getAllByRole('listitem')[0]).toHaveTextContent('Open6'));
-    for (let i = 0; i < 20; i++) act(() => cableBus.emitEvent({ event: 'assignee.changed', data: {}, seq: 3 + i } as never));
+    for (let i = 0; i < 20; i++) act(() => cableBus.emitEvent(wireEvent('assignee.changed', {}, 3 + i)));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(liveAccountCalls(server)).toHaveLength(2);
   });
