@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '@app/db';
 import type { Config } from './plugins/config.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
@@ -18,6 +18,7 @@ import { accessPlugin } from './plugins/access.ts';
 import { idParamsPlugin } from './plugins/id-params.ts';
 import { inputGuardsPlugin } from './plugins/input-guards.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
+import { responseSerializerCompiler } from './plugins/serializer.ts';
 import { logMixin, requestIdFrom } from './lib/logger.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { storagePlugin } from './plugins/storage.ts';
@@ -101,7 +102,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Hot response schemas are compiled to fast-json-stringify; every other one goes through zod (plugins/serializer.ts).
+  app.setSerializerCompiler(responseSerializerCompiler(config.responseSerializer));
 
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const storage = options.storage ?? createLocalStorage({ root: path.join(config.dataDir, 'storage'), publicUrl: config.frontendUrl });

@@ -47,6 +47,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     FRONTEND_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_MAX: '1000',
+    // Hot routes are written both ways and must agree, so every API test checks the compiled serializer too.
+    RESPONSE_SERIALIZER: 'checked',
     ...(infrastructure.databaseUrl ? { DATABASE_URL: database.url! } : {}),
     ...(infrastructure.redisUrl ? { REDIS_URL: infrastructure.redisUrl } : {}),
     ...env,

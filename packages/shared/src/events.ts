@@ -62,6 +62,11 @@ export type DomainEvent =
   | { name: 'contact_import.progress'; accountId: number; userId: number; data: ContactImportJob }
   /** A finished (or failed) contact export, to the member who asked for it. */
   | { name: 'contact_export.ready'; accountId: number; userId: number; data: ContactExportJob }
+  /**
+   * Who participates in a conversation changed (the participants endpoints). Internal: never sent to a client;
+   * the realtime hub keeps each restricted subscriber's participating set current with it (docs/realtime.md).
+   */
+  | { name: 'conversation.participants_changed'; accountId: number; inboxId: number; data: { conversation_id: number; user_ids: number[] } }
   /** The user's pubsub token was replaced (every session ended): their sockets are told, then dropped. */
   | { name: 'user:logout'; accountId: number; userId: number; data: Record<string, never> };
 
@@ -71,7 +76,10 @@ type HubEvent = { name: 'presence.update'; data: PresenceEventData } | { name: '
 /** Chatwoot's `page:reload`: the client loads the page again. Clients handle it; this server does not send it today. */
 type ClientOnlyEvent = { name: 'page:reload'; data: Record<string, never> };
 
-type Delivered = DomainEvent | HubEvent | ClientOnlyEvent;
+/** Domain events for the hubs only, never delivered to a client. */
+type InternalEvent = Extract<DomainEvent, { name: 'conversation.participants_changed' }>;
+
+type Delivered = Exclude<DomainEvent, InternalEvent> | HubEvent | ClientOnlyEvent;
 
 /** Every event name a /cable client can receive. */
 export type CableEventName = Delivered['name'];

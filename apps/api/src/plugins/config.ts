@@ -40,6 +40,7 @@ export const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
   DB_PREPARED_STATEMENTS: flag.default(true),
+  RESPONSE_SERIALIZER: z.enum(['compiled', 'checked', 'zod']).default('compiled'),
   AGENT_BOTS_ENABLED: flag.default(true),
   GOOGLE_OAUTH_CLIENT_ID: z.string().trim().optional(),
   GOOGLE_OAUTH_CLIENT_SECRET: z.string().trim().optional(),
@@ -102,6 +103,11 @@ export type Config = {
   dbPoolSize: number;
   /** Statements with parameters run as named prepared statements (DB_PREPARED_STATEMENTS, default on). */
   dbPreparedStatements: boolean;
+  /**
+   * How responses with a hot schema are written (plugins/serializer.ts): compiled from the zod schema (default),
+   * checked (both ways, a difference is a 500: the tests' mode) or through zod as every other route.
+   */
+  responseSerializer: 'compiled' | 'checked' | 'zod';
   /** Installation switch for agent bots (000 section 6: the agent-bots item needs a global config flag). */
   agentBotsEnabled: boolean;
   /** Providers whose inbox authorization is configured (google and microsoft mail, twitter, facebook pages). */
@@ -194,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     dbPoolSize: e.DB_POOL_SIZE,
     dbPreparedStatements: e.DB_PREPARED_STATEMENTS,
+    responseSerializer: e.RESPONSE_SERIALIZER,
     agentBotsEnabled: e.AGENT_BOTS_ENABLED,
     oauth: {
       ...oauthClient('google', e.GOOGLE_OAUTH_CLIENT_ID, e.GOOGLE_OAUTH_CLIENT_SECRET),

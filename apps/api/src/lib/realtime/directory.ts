@@ -1,20 +1,45 @@
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import { schema, type Executor } from '@app/db';
-import type { AccountRole } from '@app/shared/constants';
-import { memberInboxIds } from '../../modules/inbox-members/service.ts';
+import { conversationCondition, loadMemberAccess, type MemberAccess } from '../member-access.ts';
+import { KNOWN_CONVERSATIONS_CAP, type Subscriber } from './scope.ts';
 
-export type Membership = { userId: number; role: AccountRole; inboxIds: Set<number> };
+/** The user behind a pubsub token with their access, if they are a member of the account; null otherwise. */
+export function findAccessByToken(db: Executor, pubsubToken: string, accountId: number): Promise<MemberAccess | null> {
+  return loadMemberAccess(db, accountId, { pubsubToken });
+}
 
-/** The user behind a pubsub token, if they are a member of the account; null otherwise. */
-export async function findMembershipByToken(db: Executor, pubsubToken: string, accountId: number): Promise<Membership | null> {
-  const [row] = await db
-    .select({ userId: schema.users.id, role: schema.accountUsers.role })
-    .from(schema.users)
-    .innerJoin(schema.accountUsers, eq(schema.accountUsers.userId, schema.users.id))
-    .where(and(eq(schema.users.pubsubToken, pubsubToken), eq(schema.accountUsers.accountId, accountId)))
-    .limit(1);
-  if (!row) return null;
-  return { userId: row.userId, role: row.role, inboxIds: await inboxesOf(db, accountId, row.userId, row.role) };
+/** The user's current access in the account (after members or roles changed); null when no longer a member. */
+export function findAccess(db: Executor, accountId: number, userId: number): Promise<MemberAccess | null> {
+  return loadMemberAccess(db, accountId, { userId });
+}
+
+/**
+ * What the hub keeps of a restricted member's conversations (lib/realtime/scope.ts `Subscriber`): the ones they may
+ * see now by the REST condition with their assignees, most recently active first (at most KNOWN_CONVERSATIONS_CAP),
+ * and the ones they participate in. Nothing for unrestricted members (their inboxes decide).
+ */
+export async function conversationStateOf(db: Executor, access: MemberAccess): Promise<Pick<Subscriber, 'conversations' | 'participating'>> {
+  const state = { conversations: new Map<number, number | null>(), participating: new Set<number>() };
+  if (!access.restriction || !access.reads.conversations) return state;
+  const c = schema.conversations;
+  const p = schema.conversationParticipants;
+  const visible = await db
+    .select({ displayId: c.displayId, assigneeId: c.assigneeId })
+    .from(c)
+    .where(conversationCondition(access))
+    .orderBy(desc(c.lastActivityAt), desc(c.id))
+    .limit(KNOWN_CONVERSATIONS_CAP);
+  // oldest first: the map's insertion order is its recency
+  for (const row of visible.reverse()) state.conversations.set(row.displayId, row.assigneeId);
+  if (access.restriction.participating) {
+    const rows = await db
+      .select({ displayId: c.displayId })
+      .from(p)
+      .innerJoin(c, eq(c.id, p.conversationId))
+      .where(and(eq(p.userId, access.userId), eq(c.accountId, access.accountId)));
+    for (const row of rows) state.participating.add(row.displayId);
+  }
+  return state;
 }
 
 /** Whether this dashboard session still lives (not signed out, revoked by a password change or reset, nor expired). */
@@ -24,22 +49,6 @@ export async function sessionLives(db: Executor, sessionId: number): Promise<boo
     .from(schema.authTokens)
     .where(and(eq(schema.authTokens.id, sessionId), gt(schema.authTokens.expiresAt, new Date())));
   return row !== undefined;
-}
-
-/** The user's current role and inboxes in the account (after members changed); null when no longer a member. */
-export async function findMembership(db: Executor, accountId: number, userId: number): Promise<Membership | null> {
-  const [row] = await db
-    .select({ role: schema.accountUsers.role })
-    .from(schema.accountUsers)
-    .where(and(eq(schema.accountUsers.accountId, accountId), eq(schema.accountUsers.userId, userId)))
-    .limit(1);
-  if (!row) return null;
-  return { userId, role: row.role, inboxIds: await inboxesOf(db, accountId, userId, row.role) };
-}
-
-async function inboxesOf(db: Executor, accountId: number, userId: number, role: AccountRole) {
-  // Administrators see every inbox; their membership list is not consulted.
-  return new Set(role === 'administrator' ? [] : await memberInboxIds(db, accountId, userId));
 }
 
 /** The availability (online, busy, offline) each of these users set in the account. */

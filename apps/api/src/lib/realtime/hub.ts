@@ -3,9 +3,9 @@ import { WebSocket } from 'ws';
 import type { Executor } from '@app/db';
 import type { EventBus } from '../event-bus.ts';
 import type { Logger } from '../logger.ts';
-import { availabilityOf, findMembership, findMembershipByToken, sessionLives } from './directory.ts';
+import { availabilityOf, conversationStateOf, findAccess, findAccessByToken, sessionLives } from './directory.ts';
 import { confirmFrame, eventFrame, messageJson, parseCommand, parseIdentifier, pingFrame, rejectFrame, welcomeFrame } from './protocol.ts';
-import { canSee, type Subscriber } from './scope.ts';
+import { canSee, observe, type Subscriber } from './scope.ts';
 import { createTypingTimers } from './typing-timers.ts';
 import type { Backbone, Envelope, RealtimeEvent } from './types.ts';
 
@@ -103,7 +103,9 @@ export class Hub {
    */
   private publish(event: RealtimeEvent) {
     // A logout is for the sockets open now: replayed to a later sign-in's socket it would end that session too.
-    this.options.backbone.publish(event, { ephemeral: event.name === 'user:logout' }).catch((err: unknown) => {
+    // A participants change is for the hubs only (never sent to a client): it needs no seq.
+    const ephemeral = event.name === 'user:logout' || event.name === 'conversation.participants_changed';
+    this.options.backbone.publish(event, { ephemeral }).catch((err: unknown) => {
       this.options.log.error({ err, event: event.name, accountId: event.accountId }, 'realtime: publish failed, the account will be resynced');
       this.lost.add(event.accountId);
       this.retryResyncs();
@@ -198,14 +200,17 @@ export class Hub {
   private async subscribe(connection: Connection, identifier: string) {
     if (connection.subscriptions.has(identifier)) return;
     const room = parseIdentifier(identifier);
-    const membership = room ? await findMembershipByToken(this.options.db, room.pubsub_token, room.account_id) : null;
-    if (!room || !membership || (room.user_id !== undefined && room.user_id !== membership.userId)) {
+    const access = room ? await findAccessByToken(this.options.db, room.pubsub_token, room.account_id) : null;
+    if (!room || !access || (room.user_id !== undefined && room.user_id !== access.userId)) {
       this.send(connection, rejectFrame(identifier));
       return;
     }
+    const state = await conversationStateOf(this.options.db, access);
     if (connection.socket.readyState !== WebSocket.OPEN) return;
     const sub: Subscription = {
-      ...membership,
+      userId: access.userId,
+      access,
+      ...state,
       accountId: room.account_id,
       identifier,
       pubsubToken: room.pubsub_token,
@@ -287,6 +292,8 @@ export class Hub {
     const subs = this.byAccount.get(envelope.event.accountId);
     if (!subs) return;
     for (const sub of subs) {
+      // what the event says of a conversation counts before it is judged (an assignment to the subscriber)
+      observe(sub, envelope.event);
       const visible = canSee(sub, envelope.event);
       if (sub.pending) {
         if (visible) sub.pending.push(envelope);
@@ -301,7 +308,7 @@ export class Hub {
       if (visible && envelope.event.name === 'user:logout') void this.logOut(sub, envelope);
       else if (visible) this.sendEnvelope(sub, envelope);
     }
-    // Inbox members or roles changed: re-read the scope of this account's subscribers.
+    // Inbox members or roles changed: re-read the access (and restricted members' conversations) of this account's subscribers.
     if (envelope.event.name === 'account.cache_invalidated') {
       for (const sub of subs) void this.refresh(sub);
     }
@@ -317,7 +324,7 @@ export class Hub {
   private async logOut(sub: Subscription, envelope: Envelope) {
     const { session } = sub.connection;
     try {
-      if (await findMembershipByToken(this.options.db, sub.pubsubToken, sub.accountId)) return;
+      if (await findAccessByToken(this.options.db, sub.pubsubToken, sub.accountId)) return;
       if (session?.userId === sub.userId && (await sessionLives(this.options.db, session.id))) return;
     } catch (err) {
       this.options.log.warn({ err, accountId: sub.accountId }, 'realtime: could not check a signed-out token; the subscription ends');
@@ -334,10 +341,10 @@ export class Hub {
 
   private async refresh(sub: Subscription) {
     try {
-      const membership = await findMembership(this.options.db, sub.accountId, sub.userId);
-      if (!membership) return await this.unsubscribe(sub);
-      sub.role = membership.role;
-      sub.inboxIds = membership.inboxIds;
+      const access = await findAccess(this.options.db, sub.accountId, sub.userId);
+      if (!access) return await this.unsubscribe(sub);
+      const state = await conversationStateOf(this.options.db, access);
+      Object.assign(sub, { access, ...state });
     } catch (err) {
       this.options.log.warn({ err, userId: sub.userId }, 'realtime: membership refresh failed');
     }

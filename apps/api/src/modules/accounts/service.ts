@@ -144,3 +144,12 @@ export async function bumpCacheKey(db: Executor, accountId: number, key: CacheKe
 export function publishCacheInvalidated(ctx: Pick<Ctx, 'bus'>, accountId: number, keys: { label: number; inbox: number; team: number }) {
   ctx.bus.publish({ name: 'account.cache_invalidated', accountId, data: { cache_keys: keys } });
 }
+
+/**
+ * After the commit of a change to what members may see with no list key moving (a member's role or custom role,
+ * a custom role's permissions): `account.cache_invalidated` with the current keys makes every realtime hub re-read
+ * its subscribers' access (docs/realtime.md "Scoping"); clients refetch only the current user.
+ */
+export async function announceAccessChanged(ctx: AccountCtx) {
+  publishCacheInvalidated(ctx, ctx.accountId, (await getCacheKeys(ctx)).cache_keys);
+}

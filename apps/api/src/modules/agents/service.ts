@@ -9,7 +9,7 @@ import type { Mail } from '../../lib/mailer.ts';
 import { changesBetween, recordAudit } from '../audit-logs/service.ts';
 import { addedToAccountMail, invitationMail } from '../auth/mails.ts';
 import { issueOneTimeToken } from '../auth/tokens.ts';
-import { bumpCacheKey, findAccountName, insertMembership, publishCacheInvalidated } from '../accounts/service.ts';
+import { announceAccessChanged, bumpCacheKey, findAccountName, insertMembership, publishCacheInvalidated } from '../accounts/service.ts';
 import { customRoleExists } from '../custom-roles/service.ts';
 import { findUserByEmail, insertUser } from '../users/service.ts';
 import { accountMemberIdRows, countAdministrators, deleteInboxMemberships, releaseMemberWork, deleteMembership, findAgentRow, listAgentRows, renameUser, updateMembership, type AgentRow } from './queries.ts';
@@ -137,7 +137,7 @@ async function checkAdministratorLeaves(tx: Executor, accountId: number, leaving
 }
 
 export async function updateAgent(ctx: AccountCtx, userId: number, input: UpdateInput) {
-  await ctx.db.transaction(async (tx) => {
+  const accessChanged = await ctx.db.transaction(async (tx) => {
     const before = await loadAgent(tx, ctx.accountId, userId);
     await checkCustomRole(tx, ctx.accountId, input.custom_role_id);
     if (before.role === 'administrator' && input.role && input.role !== 'administrator') await checkAdministratorLeaves(tx, ctx.accountId, before);
@@ -153,7 +153,9 @@ export async function updateAgent(ctx: AccountCtx, userId: number, input: Update
     if (Object.keys(changes).length > 0) {
       await recordAudit(tx, { accountId: ctx.accountId, actor: ctx.actor, action: 'update', auditableType: 'AccountUser', auditableId: userId, associatedType: 'User', associatedId: userId, changes, meta: ctx.meta });
     }
+    return 'role' in changes || 'custom_role_id' in changes;
   });
+  if (accessChanged) await announceAccessChanged(ctx);
   return serialize(ctx)(await loadAgent(ctx.db, ctx.accountId, userId));
 }
 

@@ -10,6 +10,7 @@ import {
   SuccessSchema,
   ValidateTokenResponseSchema,
 } from '@app/shared/auth';
+import { hot } from '../../lib/fast-serializer.ts';
 import { ctx, userCtx } from '../../plugins/access.ts';
 import { currentUser } from '../users/service.ts';
 import { confirmEmail, requestPasswordReset, resetPassword, signIn, signOut } from './service.ts';
@@ -38,7 +39,7 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/validate_token',
-    { schema: { tags: ['auth'], summary: 'Check the session and answer the current user', response: { 200: ValidateTokenResponseSchema } } },
+    { schema: { tags: ['auth'], summary: 'Check the session and answer the current user', response: { 200: hot(ValidateTokenResponseSchema) } } },
     async (request) => ({ payload: { success: true as const, data: await currentUser(ctx(request), request.principal!.user.id) } }),
   );
 

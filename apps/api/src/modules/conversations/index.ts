@@ -25,6 +25,7 @@ import { FilterQuerySchema } from '@app/shared/custom-filters';
 import { BulkAssignmentBodySchema, BulkAssignmentResultSchema } from '@app/shared/inbox-members';
 import { TeamSchema } from '@app/shared/teams';
 import { registerPresenters, registerSubject } from '../../lib/events.ts';
+import { hot } from '../../lib/fast-serializer.ts';
 import { accountCtx } from '../../plugins/access.ts';
 import {
   assignConversation,
@@ -65,12 +66,12 @@ const ok = z.object({}).describe('Empty body');
 export const conversationsModule: FastifyPluginAsyncZod = async (app) => {
   app.get(base, {
     config: read,
-    schema: { tags, summary: 'List conversations of a tab with the counts of every tab', params, querystring: ListConversationsQuerySchema, response: { 200: ConversationListSchema } },
+    schema: { tags, summary: 'List conversations of a tab with the counts of every tab', params, querystring: ListConversationsQuerySchema, response: { 200: hot(ConversationListSchema) } },
   }, (request) => listConversations(accountCtx(request), request.query));
 
   app.get(`${base}/meta`, {
     config: read,
-    schema: { tags, summary: 'Counts of the mine, unassigned, assigned and all tabs', params, querystring: ListConversationsQuerySchema, response: { 200: ConversationMetaSchema } },
+    schema: { tags, summary: 'Counts of the mine, unassigned, assigned and all tabs', params, querystring: ListConversationsQuerySchema, response: { 200: hot(ConversationMetaSchema) } },
   }, (request) => conversationMeta(accountCtx(request), request.query));
 
   app.get(`${base}/search`, {
@@ -80,13 +81,13 @@ export const conversationsModule: FastifyPluginAsyncZod = async (app) => {
       summary: 'Search by display id, contact name/email/phone/identifier and message content',
       params,
       querystring: PageQuerySchema.extend({ q: z.string().trim().min(1, 'must not be blank').max(200) }),
-      response: { 200: ConversationPageSchema },
+      response: { 200: hot(ConversationPageSchema) },
     },
   }, (request) => searchConversations(accountCtx(request), request.query.q, request.query.page));
 
   app.post(`${base}/filter`, {
     config: read,
-    schema: { tags, summary: 'Filter with the attribute/operator grammar', params, querystring: PageQuerySchema, body: FilterQuerySchema, response: { 200: ConversationPageSchema } },
+    schema: { tags, summary: 'Filter with the attribute/operator grammar', params, querystring: PageQuerySchema, body: FilterQuerySchema, response: { 200: hot(ConversationPageSchema) } },
   }, (request) => filterConversations(accountCtx(request), request.body, request.query.page));
 
   app.post(base, {

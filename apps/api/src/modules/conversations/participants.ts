@@ -15,7 +15,7 @@ export async function listParticipants(ctx: AccountCtx, displayId: number) {
 
 /** POST adds, PATCH replaces the set, DELETE removes; every id must be a member of the account. */
 export async function changeParticipants(ctx: AccountCtx, displayId: number, mode: 'add' | 'replace' | 'remove', input: Input) {
-  const conversationId = await ctx.db.transaction(async (tx) => {
+  const conversation = await ctx.db.transaction(async (tx) => {
     const row = await loadConversation(ctx, displayId, { tx, lock: true });
     if (mode !== 'remove') {
       const known = new Set(await accountMemberIds(tx, ctx.accountId, input.user_ids));
@@ -25,7 +25,10 @@ export async function changeParticipants(ctx: AccountCtx, displayId: number, mod
     if (mode === 'remove') await removeParticipants(tx, row.id, input.user_ids);
     else await addParticipants(tx, ctx.accountId, row.id, input.user_ids.filter((id) => !current.includes(id)));
     if (mode === 'replace') await removeParticipants(tx, row.id, current.filter((id) => !input.user_ids.includes(id)));
-    return row.id;
+    return { id: row.id, inboxId: row.inboxId };
   });
-  return listAgentsByIds(ctx, await participantIds(ctx.db, conversationId));
+  const userIds = await participantIds(ctx.db, conversation.id);
+  // for the realtime hub only: members restricted to their participating conversations see them from now on
+  ctx.bus.publish({ name: 'conversation.participants_changed', accountId: ctx.accountId, inboxId: conversation.inboxId, data: { conversation_id: displayId, user_ids: userIds } });
+  return listAgentsByIds(ctx, userIds);
 }

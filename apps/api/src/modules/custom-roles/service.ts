@@ -3,6 +3,7 @@ import type { CreateCustomRoleBodySchema, UpdateCustomRoleBodySchema } from '@ap
 import { invalid, notFound } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import type { Executor } from '@app/db';
+import { announceAccessChanged } from '../accounts/service.ts';
 import { changesBetween, recordAudit } from '../audit-logs/service.ts';
 import {
   deleteCustomRoleRow,
@@ -59,6 +60,8 @@ export async function updateCustomRole(ctx: AccountCtx, id: number, input: Updat
     }
     return row;
   });
+  // the members who hold it see more or less from now on, over /cable too
+  if (input.permissions !== undefined) await announceAccessChanged(ctx);
   return serializeCustomRole(row);
 }
 
@@ -70,4 +73,5 @@ export async function deleteCustomRole(ctx: AccountCtx, id: number) {
     await deleteCustomRoleRow(tx, ctx.accountId, id);
     await recordAudit(tx, { accountId: ctx.accountId, actor: ctx.actor, action: 'destroy', auditableType: 'CustomRole', auditableId: id, changes: { name: [before.name, null] }, meta: ctx.meta });
   });
+  await announceAccessChanged(ctx);
 }

@@ -3,13 +3,13 @@ import type { BulkAssignmentBody, BulkAssignmentResult } from '@app/shared/inbox
 import { forbidden, invalid, notFound } from '../../lib/app-error.ts';
 import { recordEvents, type EventEntry } from '../../lib/events.ts';
 import type { AccountCtx } from '../../lib/context.ts';
+import { memberInboxIdsOf } from '../../lib/member-access.ts';
 import {
   accountInboxIds,
   isInboxLeader,
   listMemberFlags,
   lockConversationsByDisplayIds,
   lockUnassignedConversations,
-  memberInboxIdRows,
   openConversationCounts,
   updateAssignees,
   type AssignableConversation,
@@ -45,7 +45,7 @@ export function distribute(conversationIds: number[], agentIds: number[], load: 
 async function checkInbox(ctx: AccountCtx, tx: Executor, inboxId: number) {
   if ((await accountInboxIds(tx, ctx.accountId, [inboxId])).length === 0) throw notFound();
   if (ctx.membership.role === 'administrator') return;
-  if (!(await memberInboxIdRows(tx, ctx.accountId, ctx.actor.id)).includes(inboxId)) throw notFound();
+  if (!(await memberInboxIdsOf(tx, ctx.accountId, ctx.actor.id)).includes(inboxId)) throw notFound();
   if (!(await isInboxLeader(tx, ctx.accountId, inboxId, ctx.actor.id))) throw forbidden();
 }
 

@@ -6,15 +6,6 @@ const { accountUsers, conversations, inboxMembers, inboxes, users } = schema;
 
 export type MemberFlags = { userId: number; isLeader: boolean; canViewData: boolean };
 
-/** The inboxes a user is a member of in one account (served by inbox_members_account_user_idx). */
-export async function memberInboxIdRows(db: Executor, accountId: number, userId: number): Promise<number[]> {
-  const rows = await db
-    .select({ inboxId: inboxMembers.inboxId })
-    .from(inboxMembers)
-    .where(and(eq(inboxMembers.accountId, accountId), eq(inboxMembers.userId, userId)));
-  return rows.map((r) => r.inboxId).sort((a, b) => a - b);
-}
-
 /** Of these inbox ids, the ones of the account. */
 export async function accountInboxIds(db: Executor, accountId: number, inboxIds: number[]): Promise<number[]> {
   if (inboxIds.length === 0) return [];

@@ -2,6 +2,7 @@ import type { Executor } from '@app/db';
 import type { InboxMember, InboxMembersBody } from '@app/shared/inbox-members';
 import { invalid, notFound } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
+import { inboxVisible, memberAccess, visibleInboxList, type MemberAccess } from '../../lib/member-access.ts';
 import { bumpCacheKey, publishCacheInvalidated } from '../accounts/service.ts';
 import { accountMemberIds, listAgentsByIds } from '../agents/service.ts';
 import { recordAudit } from '../audit-logs/service.ts';
@@ -13,33 +14,26 @@ import {
   deleteMembers,
   listMemberFlags,
   lockInbox,
-  memberInboxIdRows,
   upsertMembers,
   type MemberFlags,
 } from './queries.ts';
 
 export { assignConversations, bulkAssign, type AssigneeChange } from './bulk-assignments.ts';
 
-/** The inboxes a user works in an account. */
-export function memberInboxIds(db: Executor, accountId: number, userId: number): Promise<number[]> {
-  return memberInboxIdRows(db, accountId, userId);
-}
-
 /**
- * The inboxes the caller may see: null means every inbox of the account (administrators); everyone
- * else (agents, custom roles, checkers) sees only the inboxes they are members of.
+ * The inboxes the caller may see, a view of their access (lib/member-access.ts): null means every inbox of the
+ * account (administrators); everyone else (agents, custom roles, checkers) sees only the inboxes they are members of.
  */
-export async function visibleInboxIds(ctx: AccountCtx): Promise<number[] | null> {
-  if (ctx.membership.role === 'administrator') return null;
-  return memberInboxIds(ctx.db, ctx.accountId, ctx.actor.id);
+export async function visibleInboxIds(ctx: AccountCtx, access?: MemberAccess): Promise<number[] | null> {
+  return visibleInboxList(access ?? (await memberAccess(ctx)));
 }
 
 /** 404 unless every inbox is one of the account's and visible to the caller. */
-export async function checkVisibleInboxes(ctx: AccountCtx, db: Executor, inboxIds: number[]) {
+export async function checkVisibleInboxes(ctx: AccountCtx, db: Executor, inboxIds: number[], access?: MemberAccess) {
   const wanted = [...new Set(inboxIds)];
   const existing = new Set(await accountInboxIds(db, ctx.accountId, wanted));
-  const visible = await visibleInboxIds(ctx);
-  if (wanted.some((id) => !existing.has(id) || (visible !== null && !visible.includes(id)))) throw notFound();
+  const visible = access ?? (await memberAccess(ctx, db));
+  if (wanted.some((id) => !existing.has(id) || !inboxVisible(visible, id))) throw notFound();
   return wanted;
 }
 

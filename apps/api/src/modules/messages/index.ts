@@ -12,6 +12,7 @@ import {
 } from '@app/shared/messages';
 import { PageQuerySchema } from '@app/shared/common';
 import { registerPresenters, registerSubject } from '../../lib/events.ts';
+import { hot } from '../../lib/fast-serializer.ts';
 import { accountCtx } from '../../plugins/access.ts';
 import { listConversationAttachments } from './conversation-attachments.ts';
 import { messagePresenters } from './events.ts';
@@ -47,7 +48,7 @@ export const messagesModule: FastifyPluginAsyncZod = async (app) => {
     base,
     {
       config: read,
-      schema: { tags, summary: 'A window of messages, ascending: latest 20, 20 before `before`, up to 100 after `after`, or between both', params, querystring: ListMessagesQuerySchema, response: { 200: MessageListSchema } },
+      schema: { tags, summary: 'A window of messages, ascending: latest 20, 20 before `before`, up to 100 after `after`, or between both', params, querystring: ListMessagesQuerySchema, response: { 200: hot(MessageListSchema) } },
     },
     (request) => listMessages(accountCtx(request), request.params.conversationId, request.query),
   );

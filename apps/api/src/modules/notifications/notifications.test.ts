@@ -5,6 +5,7 @@ import { schema } from '@app/db';
 import type { DomainEvent } from '@app/shared/events';
 import { NotificationListSchema, NotificationSchema, NotificationSettingsSchema } from '@app/shared/notifications';
 import { canSee } from '../../lib/realtime/scope.ts';
+import { accessFrom } from '../../lib/member-access.ts';
 import { agentPayload, conversationPayload } from '../../../test/event-payloads.ts';
 import { buildTestApp, eventsDuring, type TestContext } from '../../../test/helpers.ts';
 import { countRows, createAccountWithAdmin, createContact, createConversation, createInbox, createMember, type Member } from '../../../test/factories.ts';
@@ -528,7 +529,13 @@ describe('creation', () => {
 describe('realtime', () => {
   it('S0-7.71 S0-7.72 S0-7.73 notification events reach only their user, on /cable too', async () => {
     const { account, admin, ann, conversation, conversationUrl } = await setup();
-    const subscriber = (m: Member, role: 'administrator' | 'agent') => ({ userId: m.user.id, accountId: account.id, role, inboxIds: new Set([conversation.inboxId]) });
+    const subscriber = (m: Member, role: 'administrator' | 'agent') => ({
+      userId: m.user.id,
+      accountId: account.id,
+      access: accessFrom({ accountId: account.id, userId: m.user.id, role, tokens: [role], inboxIds: [conversation.inboxId] }),
+      conversations: new Map<number, number | null>(),
+      participating: new Set<number>(),
+    });
     const event: DomainEvent = { name: 'notification.deleted', accountId: account.id, userId: ann.user.id, data: { notification: { id: 1 }, unread_count: 0, count: 0 } };
     expect(canSee(subscriber(ann, 'agent'), event)).toBe(true);
     expect(canSee(subscriber(admin, 'administrator'), event)).toBe(false);

@@ -1,16 +1,16 @@
 import type { Executor } from '@app/db';
 import { notFound } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
+import { memberAccess, visibleInboxList } from '../../lib/member-access.ts';
 import { accountInboxIds } from './queries.ts';
-import { memberInboxIds } from '../inbox-members/service.ts';
 
 /**
- * The inboxes whose payment records the caller may see: null means every inbox of the account
- * (administrators); everyone else sees the inboxes they are members of. Pass the transaction when inside one.
+ * The inboxes whose payment records the caller may see, a view of their access (lib/member-access.ts): null means
+ * every inbox of the account (administrators); everyone else sees the inboxes they are members of. Pass the
+ * transaction when inside one.
  */
 export async function paymentInboxIds(ctx: AccountCtx, db: Executor = ctx.db): Promise<number[] | null> {
-  if (ctx.membership.role === 'administrator') return null;
-  return memberInboxIds(db, ctx.accountId, ctx.actor.id);
+  return visibleInboxList(await memberAccess(ctx, db));
 }
 
 /**

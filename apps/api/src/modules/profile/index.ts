@@ -8,6 +8,7 @@ import {
   UpdateProfileBodySchema,
 } from '@app/shared/profile';
 import { CurrentUserSchema } from '@app/shared/users';
+import { hot } from '../../lib/fast-serializer.ts';
 import { userCtx } from '../../plugins/access.ts';
 import {
   getProfile,
@@ -22,7 +23,7 @@ import {
 
 const base = '/api/v1/profile';
 const tags = ['profile'];
-const response = { 200: CurrentUserSchema };
+const response = { 200: hot(CurrentUserSchema) };
 
 /** The signed-in user's own profile (000 section 7, Chatwoot's profiles_controller); no account in the path. */
 export const profileModule: FastifyPluginAsyncZod = async (app) => {
