@@ -111,6 +111,16 @@ function unnamingClient(pg: typeof PgModule) {
   };
 }
 
+const pooled = new WeakSet<object>();
+
+/**
+ * Whether reads on this executor may run beside an open transaction: a Postgres pool has other connections, while a
+ * transaction, and PGlite (one connection, held by an open transaction), have one.
+ */
+export function isPooled(db: Executor): boolean {
+  return pooled.has(db);
+}
+
 async function connectPostgres(url: string, max: number, prepare: boolean): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -127,6 +137,7 @@ async function connectPostgres(url: string, max: number, prepare: boolean): Prom
   // listener the client's next query fails instead, and the pool drops the client when it is released.
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle({ client: pool, schema, casing: 'snake_case' });
+  pooled.add(db);
   return {
     db: db as unknown as Db,
     kind: 'postgres',

@@ -1,5 +1,4 @@
-import type { Executor } from '@app/db';
-import { schema } from '@app/db';
+import { isPooled, schema, type Executor } from '@app/db';
 import type { OutboxLane, OutboxSubject } from '@app/db/schema';
 import type { ContactPush } from '@app/shared/contacts';
 import type { Conversation } from '@app/shared/conversations';
@@ -127,8 +126,8 @@ const keyOf = (kind: SubjectKind, accountId: number, id: number) => `${kind}:${a
 
 /**
  * Presents entries as domain events, in their order: every subject they need is loaded once, per account and
- * kind in one loader call (a fixed number of queries whatever the number of entries), one after the other on
- * `db` (a transaction has one connection). `also` asks for more subjects than the presenters need (the relay
+ * kind in one loader call (a fixed number of queries whatever the number of entries), at once on a pool and one
+ * after the other on a transaction or PGlite (one connection). `also` asks for more subjects than the presenters need (the relay
  * presents the conversations of message events for webhooks); `known` are subjects the caller holds.
  */
 export async function presentEntries(
@@ -150,14 +149,17 @@ export async function presentEntries(
       ids.add(id);
     }
   }
-  for (const [accountId, kinds] of wanted) {
+  const loads = [...wanted].flatMap(([accountId, kinds]) => {
     const ctx = { ...systemCtx(services, accountId, options.origin ?? 'events'), db: db as Services['db'] };
-    for (const [kind, ids] of kinds) {
+    return [...kinds].map(([kind, ids]) => async () => {
       const load = loaders.get(kind);
       if (!load) throw new Error(`events: no loader is registered for ${kind}`);
       for (const [id, value] of await load(ctx, [...ids])) store.set(keyOf(kind, accountId, id), { kind, accountId, id, value });
-    }
-  }
+    });
+  });
+  // on a pool the loads run at once, each on connections of its own; on one connection, one after the other
+  if (isPooled(db)) await Promise.all(loads.map((load) => load()));
+  else for (const load of loads) await load();
   const subjects: Presented = {
     get: <K extends SubjectKind>(kind: K, accountId: number, id: number) => store.get(keyOf(kind, accountId, id))?.value as Subjects[K] | undefined,
     list: <K extends SubjectKind>(kind: K) =>

@@ -6,7 +6,7 @@ import { schema } from '@app/db';
 import { buildTestApp, type TestContext } from '../../test/helpers.ts';
 import { countRows, createAccountWithAdmin, createConversation, createInbox } from '../../test/factories.ts';
 import type { Services } from '../lib/context.ts';
-import { allowListGuard, BlockedAddressError, postGuarded } from '../lib/safe-fetch.ts';
+import { allowListGuard, BlockedAddressError, guardedAgents, postGuarded } from '../lib/safe-fetch.ts';
 import { drainOutbox } from '../jobs/outbox-relay.ts';
 import { OUTBOX_CONSUMERS } from '../jobs/processors.ts';
 import { DownloadError, downloadImage } from '../modules/agent-bots/avatar.ts';
@@ -122,6 +122,43 @@ describe('SSRF: refused again where the connection is made', () => {
     }
     expect(connected).toEqual([]);
     expect(trapHits).toEqual([]);
+  }, 60_000);
+
+  it('keep-alive sending (the agents deliveries use) is refused the same way, and reuses only a connection that passed', async () => {
+    const connected: string[] = [];
+    const agents = guardedAgents(allowListGuard([]));
+    for (const url of [...loopbackForms(), ...PRIVATE_FORMS, ...OTHER_SCHEMES()]) {
+      const outcome = await postGuarded(url, '{}', { 'content-type': 'application/json' }, { guard: allowListGuard([]), timeoutMs: 2_000, agents }).then(
+        (r) => `answered ${r.status}`,
+        (err: unknown) => (err instanceof BlockedAddressError ? null : `failed otherwise: ${String(err)}`),
+      );
+      if (outcome) connected.push(`${url}: ${outcome}`);
+    }
+    expect(connected).toEqual([]);
+    expect(trapHits).toEqual([]);
+
+    // an allowed receiver: three deliveries over one connection
+    const receiver = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.end('ok'));
+    });
+    let connections = 0;
+    receiver.on('connection', () => void connections++);
+    await new Promise<void>((resolve) => receiver.listen(0, '::', resolve));
+    const url = `http://localhost:${(receiver.address() as AddressInfo).port}/hook`;
+    const allowed = allowListGuard(['localhost']);
+    const keptAlive = guardedAgents(allowed);
+    try {
+      for (let i = 0; i < 3; i++) expect(await postGuarded(url, '{}', {}, { guard: allowed, timeoutMs: 2_000, agents: keptAlive })).toEqual({ status: 200 });
+      expect(connections).toBe(1);
+      // the same agents refuse a host the guard does not allow, though a socket to the same address is pooled
+      const other = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+      await expect(postGuarded(other, '{}', {}, { guard: allowed, timeoutMs: 2_000, agents: keptAlive })).rejects.toBeInstanceOf(BlockedAddressError);
+      expect(connections).toBe(1);
+    } finally {
+      keptAlive['http:'].destroy();
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   }, 60_000);
 
   it('avatar downloads (downloadImage) never connect to a non-public address, nor follow a redirect to loopback', async () => {

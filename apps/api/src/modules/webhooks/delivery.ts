@@ -5,7 +5,7 @@ import type { WebhookEvent } from '@app/shared/webhooks';
 import type { RelayBatch, RelayedEvent } from '../../jobs/outbox-relay.ts';
 import type { Services } from '../../lib/context.ts';
 import { decrypt, hmacSha256 } from '../../lib/crypto.ts';
-import { allowListGuard, BlockedAddressError, postGuarded } from '../../lib/safe-fetch.ts';
+import { allowListGuard, BlockedAddressError, guardedAgents, postGuarded, type AddressGuard, type GuardedAgents } from '../../lib/safe-fetch.ts';
 import { buildPayload, webhookEventName } from './payloads.ts';
 import { openSecrets } from '../inboxes/channel-payload.ts';
 import { settleMessageDeliveriesIn, settleMessageDeliveryIn, type DeliveryOutcome } from '../messages/service.ts';
@@ -111,6 +111,22 @@ export function signedHeaders(secret: string, deliveryId: number, body: string, 
 
 type Result = { statusCode: number | null; error: string | null; retriable: boolean; delivered: boolean };
 
+/**
+ * The guard and keep-alive agents of an allow-list, made once per process and list: deliveries to one receiver reuse
+ * their connections (a receiver takes hundreds a second under load; a new TCP and TLS handshake each would dominate).
+ */
+const senders = new Map<string, { guard: AddressGuard; agents: GuardedAgents }>();
+function senderOf(allowedHosts: string[]) {
+  const key = allowedHosts.join(',');
+  let sender = senders.get(key);
+  if (!sender) {
+    const guard = allowListGuard(allowedHosts);
+    sender = { guard, agents: guardedAgents(guard) };
+    senders.set(key, sender);
+  }
+  return sender;
+}
+
 async function send(services: Services, delivery: ClaimedDelivery): Promise<Result> {
   const { webhooks } = services.config;
   const body = JSON.stringify(delivery.payload);
@@ -118,7 +134,7 @@ async function send(services: Services, delivery: ClaimedDelivery): Promise<Resu
     const secret =
       delivery.sealedIn === 'webhook' ? decrypt(services.config.secretKeyBase, delivery.secretSealed) : (openSecrets(services.config.secretKeyBase, delivery.secretSealed).secret ?? '');
     const headers = signedHeaders(secret, delivery.id, body, Math.floor(Date.now() / 1000));
-    const { status } = await postGuarded(delivery.url, body, headers, { guard: allowListGuard(webhooks.allowedHosts), timeoutMs: webhooks.timeoutMs });
+    const { status } = await postGuarded(delivery.url, body, headers, { ...senderOf(webhooks.allowedHosts), timeoutMs: webhooks.timeoutMs });
     if (status >= 200 && status < 300) return { statusCode: status, error: null, retriable: false, delivered: true };
     // 429 and 5xx may pass; any other answer (4xx, and 3xx: redirects are not followed) will not
     const retriable = status === 429 || status >= 500;
