@@ -111,14 +111,19 @@ function unnamingClient(pg: typeof PgModule) {
   };
 }
 
-const pooled = new WeakSet<object>();
+const besides = new WeakMap<object, Db>();
+
+/** Connections of the pool for reads beside a transaction (readsBeside). */
+export const BESIDE_POOL_SIZE = 4;
 
 /**
- * Whether reads on this executor may run beside an open transaction: a Postgres pool has other connections, while a
- * transaction, and PGlite (one connection, held by an open transaction), have one.
+ * A pool of its own for reads made while the caller holds a transaction on `db` (the outbox relay presents a batch
+ * while its claim is open), on Postgres; null on a transaction or PGlite (one connection). Its connections never hold
+ * a transaction, so waiting for one cannot deadlock, as waiting on the main pool could once every connection there
+ * is held by a transaction that waits for another.
  */
-export function isPooled(db: Executor): boolean {
-  return pooled.has(db);
+export function readsBeside(db: Executor): Db | null {
+  return besides.get(db) ?? null;
 }
 
 async function connectPostgres(url: string, max: number, prepare: boolean): Promise<Database> {
@@ -137,7 +142,11 @@ async function connectPostgres(url: string, max: number, prepare: boolean): Prom
   // listener the client's next query fails instead, and the pool drops the client when it is released.
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle({ client: pool, schema, casing: 'snake_case' });
-  pooled.add(db);
+  // connections are made on first use: a process that never reads beside a transaction opens none
+  const besidePool = new pg.Pool({ connectionString: url, max: BESIDE_POOL_SIZE, idleTimeoutMillis: 30_000, Client: prepare ? preparingClient(pg) : unnamingClient(pg) });
+  besidePool.on('error', () => undefined);
+  besidePool.on('connect', (client) => client.on('error', () => undefined));
+  besides.set(db, drizzle({ client: besidePool, schema, casing: 'snake_case' }) as unknown as Db);
   return {
     db: db as unknown as Db,
     kind: 'postgres',
@@ -156,7 +165,8 @@ async function connectPostgres(url: string, max: number, prepare: boolean): Prom
     },
     close: async () => {
       await quiesce(pool);
-      await pool.end();
+      await quiesce(besidePool);
+      await Promise.all([pool.end(), besidePool.end()]);
     },
   };
 }

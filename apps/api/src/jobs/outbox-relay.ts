@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { isPooled, schema, type Executor } from '@app/db';
+import { readsBeside, schema, type Executor } from '@app/db';
 import type { OutboxLane } from '@app/db/schema';
 import type { Conversation } from '@app/shared/conversations';
 import type { DomainEvent } from '@app/shared/events';
@@ -128,9 +128,9 @@ async function relayBatch(services: Services, lane: OutboxLane, consumers: Outbo
       .limit(RELAY_BATCH)
       .for('update', { skipLocked: true });
     step();
-    // each row as it is now (as Chatwoot's jobs reload their records), by the presenters that announced it; on a
-    // pool the reads run beside the transaction, several at once (they read only what committed before the rows)
-    const readOn = isPooled(services.db) ? services.db : tx;
+    // each row as it is now (as Chatwoot's jobs reload their records), by the presenters that announced it; on
+    // Postgres the reads run beside the transaction, several at once (they read what committed before the rows)
+    const readOn = readsBeside(services.db) ?? tx;
     const presented = await presentEntries(services, readOn, rows.map(entryOf), { also: conversationsOfMessages, origin: 'outbox' });
     step();
     const batch = batchOf(presented.subjects);

@@ -1,9 +1,10 @@
-import { isPooled, schema, type Executor } from '@app/db';
+import { schema, type Executor } from '@app/db';
 import type { OutboxLane, OutboxSubject } from '@app/db/schema';
 import type { ContactPush } from '@app/shared/contacts';
 import type { Conversation } from '@app/shared/conversations';
 import type { DomainEvent } from '@app/shared/events';
 import type { Message } from '@app/shared/messages';
+import { concurrently } from './concurrently.ts';
 import { systemCtx, type AccountCtx, type Services } from './context.ts';
 
 /**
@@ -127,7 +128,7 @@ const keyOf = (kind: SubjectKind, accountId: number, id: number) => `${kind}:${a
 /**
  * Presents entries as domain events, in their order: every subject they need is loaded once, per account and
  * kind in one loader call (a fixed number of queries whatever the number of entries), at once on a pool and one
- * after the other on a transaction or PGlite (one connection). `also` asks for more subjects than the presenters need (the relay
+ * after the other in a transaction (one connection). `also` asks for more subjects than the presenters need (the relay
  * presents the conversations of message events for webhooks); `known` are subjects the caller holds.
  */
 export async function presentEntries(
@@ -157,9 +158,8 @@ export async function presentEntries(
       for (const [id, value] of await load(ctx, [...ids])) store.set(keyOf(kind, accountId, id), { kind, accountId, id, value });
     });
   });
-  // on a pool the loads run at once, each on connections of its own; on one connection, one after the other
-  if (isPooled(db)) await Promise.all(loads.map((load) => load()));
-  else for (const load of loads) await load();
+  // on a pool the loads run at once, each on connections of its own; in a transaction, one after the other
+  await concurrently(db, ...loads);
   const subjects: Presented = {
     get: <K extends SubjectKind>(kind: K, accountId: number, id: number) => store.get(keyOf(kind, accountId, id))?.value as Subjects[K] | undefined,
     list: <K extends SubjectKind>(kind: K) =>

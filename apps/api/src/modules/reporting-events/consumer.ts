@@ -1,4 +1,6 @@
-import type { Executor } from '@app/db';
+import { readsBeside, type Executor } from '@app/db';
+import { concurrently } from '../../lib/concurrently.ts';
+import type { Services } from '../../lib/context.ts';
 import type { OutboxConsumer, RelayedEvent } from '../../jobs/outbox-relay.ts';
 import { creationEvents, messageEvents, statusEvents, isAgentReply, type DerivedEvent, type StatusChange } from './derive.ts';
 import { latestEventAt, loadConversationFacts, loadMessageFacts, loadReplyHistories, recordDerived, resolutionStart } from './store.ts';
@@ -27,11 +29,20 @@ type Loaded = {
 const subjectsOf = (events: readonly RelayedEvent[], names: string[], key: 'conversationId' | 'messageId') =>
   events.flatMap(({ row, resend }) => (names.includes(row.name) && !resend && row.subject[key] ? [{ accountId: row.accountId, id: row.subject[key] }] : []));
 
-async function load(tx: Executor, events: readonly RelayedEvent[]): Promise<Loaded> {
-  const conversations = await loadConversationFacts(tx, subjectsOf(events, ['conversation.created', 'conversation.status_changed'], 'conversationId'));
-  const messages = await loadMessageFacts(tx, subjectsOf(events, ['message.created'], 'messageId'));
+/**
+ * What the rows read is committed before them (conversations, messages), so on a pool it is read beside the relay's
+ * transaction, the conversations and messages at once; on one connection, in the transaction one after the other.
+ * What rows derive from earlier rows' derived events (latestEventAt, resolutionStart) is read in the transaction.
+ */
+async function load(tx: Executor, services: Services, events: readonly RelayedEvent[]): Promise<Loaded> {
+  const db = readsBeside(services.db) ?? tx;
+  const [conversations, messages] = await concurrently(
+    db,
+    () => loadConversationFacts(db, subjectsOf(events, ['conversation.created', 'conversation.status_changed'], 'conversationId')),
+    () => loadMessageFacts(db, subjectsOf(events, ['message.created'], 'messageId')),
+  );
   const replies = [...messages.values()].filter(({ message }) => isAgentReply(message)).map(({ conversation, message }) => ({ conversationId: conversation.id, messageId: message.id }));
-  return { conversations, messages, histories: await loadReplyHistories(tx, replies) };
+  return { conversations, messages, histories: await loadReplyHistories(db, replies) };
 }
 
 /**
@@ -78,8 +89,8 @@ async function derive(tx: Executor, { row, resend }: RelayedEvent, loaded: Loade
  * row reads derived events itself. Events are stored under dedupe keys and only the ones stored now add to the
  * rollups, so an event relayed twice counts once.
  */
-export const recordReportFacts: OutboxConsumer = async (tx, _services, events) => {
-  const loaded = await load(tx, events);
+export const recordReportFacts: OutboxConsumer = async (tx, services, events) => {
+  const loaded = await load(tx, services, events);
   const pending: DerivedEvent[] = [];
   const flush = async () => void (await recordDerived(tx, pending.splice(0)));
   for (const relayed of events) pending.push(...(await derive(tx, relayed, loaded, flush)));

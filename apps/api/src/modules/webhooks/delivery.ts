@@ -1,4 +1,4 @@
-import type { Db, Executor } from '@app/db';
+import { readsBeside, type Db, type Executor } from '@app/db';
 import { MESSAGE_TYPES } from '@app/shared/constants';
 import type { DomainEvent } from '@app/shared/events';
 import type { WebhookEvent } from '@app/shared/webhooks';
@@ -6,7 +6,7 @@ import type { RelayBatch, RelayedEvent } from '../../jobs/outbox-relay.ts';
 import type { Services } from '../../lib/context.ts';
 import { decrypt, hmacSha256 } from '../../lib/crypto.ts';
 import { allowListGuard, BlockedAddressError, guardedAgents, postGuarded, type AddressGuard, type GuardedAgents } from '../../lib/safe-fetch.ts';
-import { buildPayload, webhookEventName } from './payloads.ts';
+import { accountNameIn, buildPayload, inboxSummaryIn, webhookEventName } from './payloads.ts';
 import { openSecrets } from '../inboxes/channel-payload.ts';
 import { settleMessageDeliveriesIn, settleMessageDeliveryIn, type DeliveryOutcome } from '../messages/service.ts';
 import { claimDueDeliveries, inboxWebhookTargets, insertDeliveries, nextDueAt, recordAttempts, subscribedWebhooks, type AttemptOutcome, type ClaimedDelivery } from './queries.ts';
@@ -35,9 +35,35 @@ const INBOX_EVENTS = new Set<WebhookEvent>([
 ]);
 
 /** An inbox's `webhook_url` target, read once per relay batch. */
-function inboxTarget(tx: Executor, inboxId: number, batch: RelayBatch | undefined) {
-  const find = () => inboxWebhookTargets(tx, [inboxId]);
+function inboxTarget(db: Executor, inboxId: number, batch: RelayBatch | undefined) {
+  const find = () => inboxWebhookTargets(db, [inboxId]);
   return batch ? batch.memo(`inbox-target:${inboxId}`, find) : find();
+}
+
+/** The account webhooks subscribed to an event (of its inbox, or of every inbox), read once per relay batch. */
+function hooksOf(db: Executor, accountId: number, name: WebhookEvent, inboxId: number | undefined, batch: RelayBatch | undefined) {
+  const find = () => subscribedWebhooks(db, accountId, name, inboxId);
+  return batch ? batch.memo(`webhooks:${accountId}:${name}:${inboxId}`, find) : find();
+}
+
+/**
+ * Reads what a batch's deliveries look up (the subscribed webhooks, the inboxes' targets, account and inbox names)
+ * at once, beside the relay's transaction (readsBeside), into the batch's memo: one round trip where the events
+ * would otherwise wait on a few, one after the other. On one connection (a transaction only, PGlite) it does nothing.
+ */
+async function readAhead(services: Services, events: readonly RelayedEvent[]): Promise<void> {
+  const db = readsBeside(services.db);
+  if (!db) return;
+  const reads: Promise<unknown>[] = [];
+  for (const { event, resend, batch } of events) {
+    const name = resend ? 'message_created' : webhookEventName(event);
+    if (!name || !batch) continue;
+    const inboxId = 'inboxId' in event ? event.inboxId : undefined;
+    if (!resend) reads.push(hooksOf(db, event.accountId, name, inboxId, batch));
+    if (inboxId !== undefined && INBOX_EVENTS.has(name)) reads.push(inboxTarget(db, inboxId, batch), inboxSummaryIn(db, event.accountId, inboxId, batch));
+    reads.push(accountNameIn(db, event.accountId, batch));
+  }
+  await Promise.all(reads);
 }
 
 /** An outgoing, public message (what a channel delivers), from its push payload. */
@@ -56,8 +82,7 @@ async function deliveriesOf(tx: Executor, services: Services, { event, resend, b
   if (!name) return [];
   const inboxId = 'inboxId' in event ? event.inboxId : undefined;
   // One after the other: `tx` is one connection, which runs one query at a time (pg 9 refuses overlapping ones).
-  const findHooks = () => subscribedWebhooks(tx, event.accountId, name, inboxId);
-  const hooks = resend ? [] : await (batch ? batch.memo(`webhooks:${event.accountId}:${name}:${inboxId}`, findHooks) : findHooks());
+  const hooks = resend ? [] : await hooksOf(tx, event.accountId, name, inboxId, batch);
   const [inbox] = inboxId !== undefined && INBOX_EVENTS.has(name) ? await inboxTarget(tx, inboxId, batch) : [];
   const toInbox = inbox?.channelType === 'Channel::Api' && Boolean(inbox.url);
   if (hooks.length === 0 && !toInbox) return [];
@@ -76,6 +101,7 @@ async function deliveriesOf(tx: Executor, services: Services, { event, resend, b
  * relay's transaction in one statement, in the events' order. Answers how many.
  */
 export async function writeDeliveries(tx: Executor, services: Services, events: readonly RelayedEvent[], now = new Date()): Promise<number> {
+  await readAhead(services, events);
   const rows: NewDelivery[] = [];
   for (const relayed of events) rows.push(...(await deliveriesOf(tx, services, relayed, now)));
   return insertDeliveries(tx, rows);

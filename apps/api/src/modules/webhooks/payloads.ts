@@ -1,3 +1,4 @@
+import type { Executor } from '@app/db';
 import { MESSAGE_TYPES } from '@app/shared/constants';
 import type { DomainEvent } from '@app/shared/events';
 import type { WebhookEvent } from '@app/shared/webhooks';
@@ -34,6 +35,18 @@ async function presentByDisplayId(services: Services, accountId: number, display
   return conversationId ? await presentConversationById(systemCtx(services, accountId, 'webhooks'), conversationId) : null;
 }
 
+/** The account's name, read once per relay batch. */
+export function accountNameIn(db: Executor, accountId: number, batch?: RelayBatch) {
+  const load = () => findAccountName(db, accountId);
+  return batch ? batch.memo(`account:${accountId}`, load) : load();
+}
+
+/** An inbox's id and name, as message payloads carry it, read once per relay batch. */
+export function inboxSummaryIn(db: Executor, accountId: number, inboxId: number, batch?: RelayBatch) {
+  const load = () => findInboxSummary(db, accountId, inboxId);
+  return batch ? batch.memo(`inbox:${accountId}:${inboxId}`, load) : load();
+}
+
 const iso = (unix: unknown) => (typeof unix === 'number' ? new Date(unix * 1000).toISOString() : null);
 
 /**
@@ -42,8 +55,7 @@ const iso = (unix: unknown) => (typeof unix === 'number' ? new Date(unix * 1000)
  * their conversation. Answers undefined for an event that is not sent (activity messages).
  */
 export async function buildPayload(services: Services, event: DomainEvent, name: WebhookEvent, batch?: RelayBatch): Promise<Payload | undefined> {
-  const accountName = () => findAccountName(services.db, event.accountId);
-  const account = { id: event.accountId, name: await (batch ? batch.memo(`account:${event.accountId}`, accountName) : accountName()) };
+  const account = { id: event.accountId, name: await accountNameIn(services.db, event.accountId, batch) };
   const data = event.data as Payload;
   switch (name) {
     case 'conversation_created':
@@ -72,9 +84,7 @@ async function messagePayload(services: Services, accountId: number, name: Webho
   const messageType = MESSAGE_TYPES[data.message_type as number] ?? 'incoming';
   // Chatwoot's webhook_sendable?: activity messages stay inside the app
   if (messageType === 'activity') return undefined;
-  const inboxId = data.inbox_id as number;
-  const findInbox = () => findInboxSummary(services.db, accountId, inboxId);
-  const inbox = await (batch ? batch.memo(`inbox:${accountId}:${inboxId}`, findInbox) : findInbox());
+  const inbox = await inboxSummaryIn(services.db, accountId, data.inbox_id as number, batch);
   // the relay presented the batch's conversations once; otherwise (or when gone) it is read here
   const conversation = batch?.conversation(accountId, data.conversation_id as number) ?? (await presentByDisplayId(services, accountId, data.conversation_id as number));
   return {
