@@ -83,3 +83,9 @@ export function redisFallbackStore(redis: Redis, log: Logger, nameSpace = 'rate-
   // parameters (with routeInfo), which is what its own stores read.
   return RedisFallbackStore as unknown as FastifyRateLimitStoreCtor;
 }
+
+/**
+ * Requests a client address may make per minute on the public endpoints (the client API, the CSAT survey page):
+ * generous for a chat UI, a ceiling for scripted abuse.
+ */
+export const PUBLIC_API_RATE_LIMIT = 600;

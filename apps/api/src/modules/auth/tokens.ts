@@ -63,26 +63,7 @@ export async function revokeSessions(db: Executor, userId: number, keepSessionId
     .where(and(eq(authTokens.userId, userId), keepSessionId ? ne(authTokens.id, keepSessionId) : undefined));
 }
 
-/** Gives a user a fresh API access token (replacing any earlier one) and returns it in clear once. */
-export async function issueAccessToken(db: Executor, secret: string, userId: number): Promise<string> {
-  const token = randomToken(24);
-  await db
-    .insert(accessTokens)
-    .values({ ownerType: 'user', ownerId: userId, tokenHash: sha256(token), tokenEncrypted: encrypt(secret, token) })
-    .onConflictDoUpdate({
-      target: [accessTokens.ownerType, accessTokens.ownerId],
-      set: { tokenHash: sha256(token), tokenEncrypted: encrypt(secret, token), createdAt: new Date() },
-    });
-  return token;
-}
-
-export async function readAccessToken(db: Executor, secret: string, userId: number): Promise<string> {
-  const [row] = await db
-    .select({ sealed: accessTokens.tokenEncrypted })
-    .from(accessTokens)
-    .where(and(eq(accessTokens.ownerType, 'user'), eq(accessTokens.ownerId, userId)));
-  return row ? decrypt(secret, row.sealed) : issueAccessToken(db, secret, userId);
-}
+export { issueAccessToken, readAccessToken } from '../users/access-tokens.ts';
 
 export type OneTimePurpose = (typeof schema.userTokenPurpose.enumValues)[number];
 

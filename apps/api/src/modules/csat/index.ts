@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CSAT_PAGE_SIZE, CsatListSchema, CsatMetricsSchema, CsatQuerySchema, PublicCsatAnswerSchema, PublicCsatSurveySchema } from '@app/shared/csat';
 import { accountCtx, ctx } from '../../plugins/access.ts';
-import { PUBLIC_API_RATE_LIMIT } from '../public-api/index.ts';
+import { PUBLIC_API_RATE_LIMIT } from '../../lib/rate-limit-store.ts';
 import { answerPublicSurvey, getPublicSurvey } from './answer.ts';
 import { csatMetrics, downloadCsatResponses, listCsatResponses } from './service.ts';
 

@@ -1,6 +1,6 @@
 import { CONVERSATION_ATTACHMENTS_PER_PAGE } from '@app/shared/messages';
 import type { AccountCtx } from '../../lib/context.ts';
-import { loadConversation } from '../conversations/service.ts';
+import { loadConversation } from '../conversations/access.ts';
 import { conversationAttachmentPage } from './queries/attachments.ts';
 import { loadMessagesByIds } from './queries/window.ts';
 import { serializeLoaded } from './serializers.ts';

@@ -15,6 +15,7 @@ import {
   PublicUpdateContactBodySchema,
   PublicUpdateMessageBodySchema,
 } from '@app/shared/public-api';
+import { PUBLIC_API_RATE_LIMIT } from '../../lib/rate-limit-store.ts';
 import { ctx } from '../../plugins/access.ts';
 import {
   createClientContact,
@@ -27,8 +28,7 @@ import {
   updateClientMessage,
 } from './service.ts';
 
-/** Requests a client address may make per minute: generous for a chat UI, a ceiling for scripted abuse. */
-export const PUBLIC_API_RATE_LIMIT = 600;
+export { PUBLIC_API_RATE_LIMIT };
 
 const tags = ['public'];
 const base = '/public/api/v1/inboxes/:inbox_identifier';

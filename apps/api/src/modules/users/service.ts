@@ -3,7 +3,7 @@ import type { CurrentUser } from '@app/shared/users';
 import { hmacSha256, randomToken } from '../../lib/crypto.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { issueAccessToken, readAccessToken } from '../auth/tokens.ts';
+import { issueAccessToken, readAccessToken } from './access-tokens.ts';
 import { findUserById, listInboxMemberships, listMemberships, type UserRow } from './queries.ts';
 import { avatarUrl, serializeCurrentUser } from './serializers.ts';
 
