@@ -10,7 +10,7 @@
 // Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), BENCH_SECONDS
 // (default 10), BENCH_KEEP=1, BENCH_REUSE=1 (keep an already seeded relay_bench: skips steps 1-2),
 // BENCH_SCALE (default 1: multiplies the row counts, for a quick try of the harness).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -295,6 +295,8 @@ function startApi(dataDir: string, logFile: string): Promise<Server> {
 
 type Figure = {
   name: string;
+  /** The server's resident memory when the figure ended, MB. */
+  rssMb?: number;
   p50?: number;
   p99?: number;
   rate?: number;
@@ -417,8 +419,18 @@ const ms = (v: number | undefined) => (v === undefined ? '' : `${v < 10 ? v.toFi
 
 type Target = { text: string; pass: boolean | null };
 
+/** A process's resident memory in MB (VmRSS), or undefined when it is gone. */
+function rssMb(pid: number): number | undefined {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function printReport(seedSeconds: number | null, targets: Target[]) {
-  const header = ['figure', 'p50', 'p99', 'rate', '2xx', 'not 2xx'];
+  const header = ['figure', 'p50', 'p99', 'rate', '2xx', 'not 2xx', 'RSS MB'];
   const body = figures.map((f) => [
     f.name,
     ms(f.p50),
@@ -426,6 +438,7 @@ function printReport(seedSeconds: number | null, targets: Target[]) {
     f.rate === undefined ? '' : `${Math.round(f.rate).toLocaleString('en')} ${f.unit}`,
     f.ok === undefined ? '' : f.ok.toLocaleString('en'),
     f.bad === undefined ? '' : String(f.bad),
+    f.rssMb === undefined ? '' : String(f.rssMb),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
@@ -484,6 +497,7 @@ try {
   const list = (s: Seeded) => `/api/v1/accounts/${s.accountId}/conversations`;
   const { base } = server;
   const report = (figure: Figure) => {
+    figure.rssMb = rssMb(server!.child.pid!);
     figures.push(figure);
     say(`  ${figure.name}: ${figure.note ?? `p50 ${ms(figure.p50)}, p99 ${ms(figure.p99)}, ${Math.round(figure.rate ?? 0)} ${figure.unit}`}`);
     return figure;
@@ -576,6 +590,18 @@ try {
     text: `${name} >= 1,000 req/s at ${CONNECTIONS} connections, p99 < 100 ms (${rate(f)}, p99 ${p99(f)})`,
     pass: measured(f) && f.rate >= 1000 && f.p99 < 100,
   });
+  // memory per process flat under the load: the server's RSS after the last figure against after the first
+  const memoryFlat = (): Target => {
+    const sampled = figures.filter((f) => f.rssMb !== undefined);
+    const first = sampled[0]?.rssMb;
+    const last = sampled.at(-1)?.rssMb;
+    const peak = Math.max(...sampled.map((f) => f.rssMb!));
+    const ratio = first && last ? last / first : null;
+    return {
+      text: `server memory flat under the load: RSS after the last figure / after the first <= 1.5 (${first ?? '?'} MB -> ${last ?? '?'} MB, peak ${peak} MB: ${ratio?.toFixed(2) ?? 'n/a'})`,
+      pass: ratio !== null && ratio <= 1.5,
+    };
+  };
   const ratioJoined = measured(listA) && raws.joined.rate ? listA.rate / raws.joined.rate : null;
   const ratioList = measured(listA) && raws.list.rate ? listA.rate / raws.list.rate : null;
   const growth = measured(listA) && measured(listB) ? listA.p50 / listB.p50 : null;
@@ -599,6 +625,7 @@ try {
       pass: growth !== null && growth <= 1.5,
     },
     { text: 'every request answered 2xx', pass: figures.every((f) => f.bad === 0 && (f.ok ?? 0) > 0 && !f.note) },
+    memoryFlat(),
   ];
   printReport(seedSeconds, targets);
   if (figures.some((f) => f.bad || f.note)) say(`\nlast lines of the server log (${logFile}):\n${tail(logFile)}`);
