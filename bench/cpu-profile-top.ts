@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { say } from './harness.ts';
 
-type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number };
+type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] };
 type Profile = { nodes: Node[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] };
 
 const [file, top = '40'] = process.argv.slice(2);
@@ -29,3 +29,22 @@ const print = (title: string, map: Map<string, number>) => {
 };
 print('self time by function', byFunction);
 print('self time by file or package', byFile);
+
+// inclusive time of the project's own functions (apps/, packages/): a function's samples and its callees', counted
+// once per sample however often it recurs on the stack
+const parent = new Map<number, number>();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const inclusive = new Map<string, number>();
+for (const [id, us] of self) {
+  const seen = new Set<string>();
+  for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+    const { functionName, url, lineNumber } = byId.get(at)!.callFrame;
+    const where = short(url);
+    if (!/^(apps|packages)\//.test(where)) continue;
+    const key = `${functionName || '(anonymous)'} ${where}:${lineNumber + 1}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    inclusive.set(key, (inclusive.get(key) ?? 0) + us);
+  }
+}
+print('inclusive time of the project\'s functions', inclusive);
