@@ -1,6 +1,5 @@
 import type { Db, Executor } from '@app/db';
 import { MESSAGE_TYPES } from '@app/shared/constants';
-import type { DomainEvent } from '@app/shared/events';
 import type { WebhookEvent } from '@app/shared/webhooks';
 import type { RelayBatch, RelayedEvent } from '../../jobs/outbox-relay.ts';
 import type { Services } from '../../lib/context.ts';
