@@ -153,6 +153,23 @@ describe('outbox', () => {
     }
   });
 
+  it('a batch memo runs its load once, also a drizzle query (a thenable that runs again each time it is awaited)', async () => {
+    const { account } = await createAccountWithAdmin(t);
+    await t.db.insert(schema.outboxEvents).values(
+      Array.from({ length: 5 }, (_, i) => ({ accountId: account.id, lane: 'default' as const, name: 'conversation.typing_on', inboxId: 1, subject: { conversationId: 202, data: { n: i } } })),
+    );
+    let runs = 0;
+    // what a drizzle query is: every then() executes it again
+    const query = { then: (resolve: (value: string) => void) => resolve(`run ${++runs}`) } as unknown as Promise<string>;
+    const answers: string[] = [];
+    const consumer: OutboxConsumer = async (_tx, _services, events) => {
+      for (const { row, batch } of events) if (row.accountId === account.id) answers.push(await batch!.memo('the query', () => query));
+    };
+    await drainOutbox(services, 'default', [consumer]);
+    expect(answers).toEqual(Array.from({ length: 5 }, () => 'run 1'));
+    expect(runs).toBe(1);
+  });
+
   it('dispatched rows are pruned after the retention; undispatched ones never', async () => {
     const { account, admin } = await createAccountWithAdmin(t);
     const inbox = await createInbox(t, account.id, { members: [admin.user.id] });

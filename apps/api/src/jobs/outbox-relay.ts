@@ -36,7 +36,9 @@ function batchOf(subjects: Presented): RelayBatch {
   return {
     conversation: (accountId, displayId) => byDisplayId.get(`${accountId}:${displayId}`) ?? null,
     memo: <T>(key: string, load: () => Promise<T>) => {
-      if (!memo.has(key)) memo.set(key, load());
+      // Promise.resolve: a drizzle query is a thenable that runs again each time it is awaited; kept as it is, the
+      // memo would send the statement once per use instead of once per batch
+      if (!memo.has(key)) memo.set(key, Promise.resolve(load()));
       return memo.get(key) as Promise<T>;
     },
   };

@@ -19,7 +19,7 @@ import { jobKey, type Jobs, type Processor, type Schedule } from './queue.ts';
  */
 export const OUTBOX_CONSUMERS: OutboxConsumer[] = [
   (tx, services, events) => writeDeliveries(tx, services, events),
-  perEvent((tx, services, { event, resend, batch }) => settleUndeliverable(tx, services, event, { resend, batch })),
+  (tx, services, events) => settleUndeliverable(tx, services, events),
   async (tx, services, events) => {
     const rows = await insertNotificationsForEvents(
       tx,

@@ -1,6 +1,5 @@
 import { readsBeside, type Db, type Executor } from '@app/db';
 import { MESSAGE_TYPES } from '@app/shared/constants';
-import type { DomainEvent } from '@app/shared/events';
 import type { WebhookEvent } from '@app/shared/webhooks';
 import type { RelayBatch, RelayedEvent } from '../../jobs/outbox-relay.ts';
 import type { Services } from '../../lib/context.ts';
@@ -8,7 +7,7 @@ import { decrypt, hmacSha256 } from '../../lib/crypto.ts';
 import { allowListGuard, BlockedAddressError, guardedAgents, postGuarded, type AddressGuard, type GuardedAgents } from '../../lib/safe-fetch.ts';
 import { accountNameIn, buildPayload, inboxSummaryIn, webhookEventName } from './payloads.ts';
 import { openSecrets } from '../inboxes/channel-payload.ts';
-import { settleMessageDeliveriesIn, settleMessageDeliveryIn, type DeliveryOutcome } from '../messages/service.ts';
+import { settleMessageDeliveriesIn, type DeliveryOutcome } from '../messages/service.ts';
 import { claimDueDeliveries, inboxWebhookTargets, insertDeliveries, nextDueAt, recordAttempts, subscribedWebhooks, type AttemptOutcome, type ClaimedDelivery } from './queries.ts';
 
 /**
@@ -109,18 +108,24 @@ export async function writeDeliveries(tx: Executor, services: Services, events: 
 
 /**
  * An agent's reply in an API inbox without a `webhook_url` has nowhere to be delivered: once relayed it is
- * sent (as a web-widget reply is when stored), not left in progress ("Queued") for ever. Settled in the
- * relay's transaction (so with the row's dispatched mark, whatever crashes); answers the after-commit
- * step that announces it, or nothing for any other event or inbox.
+ * sent (as a web-widget reply is when stored), not left in progress ("Queued") for ever. The outbox consumer
+ * of a batch: its replies settled in the relay's transaction (so with the rows' dispatched mark, whatever
+ * crashes) in one statement, not a few per reply; answers the after-commit step that announces them, or nothing
+ * when no event of the batch is such a reply.
  */
-export async function settleUndeliverable(tx: Executor, services: Services, event: DomainEvent, options: { resend?: boolean; batch?: RelayBatch } = {}): Promise<(() => Promise<void>) | undefined> {
-  const name = options.resend ? 'message_created' : webhookEventName(event);
-  if (name !== 'message_created' || !('inboxId' in event) || event.inboxId === undefined) return undefined;
-  const data = event.data as Record<string, unknown>;
-  if (!isDeliverable(data) || data.status !== 'progress') return undefined;
-  const [inbox] = await inboxTarget(tx, event.inboxId, options.batch);
-  if (inbox?.channelType !== 'Channel::Api' || inbox.url) return undefined;
-  return settleMessageDeliveryIn(tx, services, event.accountId, data.id as number, { status: 'sent' });
+export async function settleUndeliverable(tx: Executor, services: Services, events: readonly RelayedEvent[]): Promise<(() => Promise<void>) | undefined> {
+  const settled = new Map<number, { accountId: number; messageId: number; outcome: DeliveryOutcome }>();
+  for (const { event, resend, batch } of events) {
+    const name = resend ? 'message_created' : webhookEventName(event);
+    if (name !== 'message_created' || !('inboxId' in event) || event.inboxId === undefined) continue;
+    const data = event.data as Record<string, unknown>;
+    if (!isDeliverable(data) || data.status !== 'progress') continue;
+    const [inbox] = await inboxTarget(tx, event.inboxId, batch);
+    if (inbox?.channelType !== 'Channel::Api' || inbox.url) continue;
+    const messageId = data.id as number;
+    settled.set(messageId, { accountId: event.accountId, messageId, outcome: { status: 'sent' } });
+  }
+  return settled.size > 0 ? settleMessageDeliveriesIn(tx, services, [...settled.values()]) : undefined;
 }
 
 /** The headers of one request: X-Chatwoot-Signature is sha256=HMAC-SHA256(secret, "<timestamp>.<body>") in hex. */

@@ -7,7 +7,7 @@ import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
 import { countRows, createAccountWithAdmin, createConversation, createInbox, createMember } from '../../../test/factories.ts';
 import { hmacSha256, safeEqual } from '../../lib/crypto.ts';
 import type { Services } from '../../lib/context.ts';
-import { drainOutbox } from '../../jobs/outbox-relay.ts';
+import { drainOutbox, relayOutbox, RELAY_PARTITIONS } from '../../jobs/outbox-relay.ts';
 import { OUTBOX_CONSUMERS } from '../../jobs/processors.ts';
 import { runDueDeliveries } from './delivery.ts';
 
@@ -56,6 +56,8 @@ const base = (accountId: number, rest = '') => `/api/v1/accounts/${accountId}/we
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers | undefined, payload?: object) =>
   t.app.inject({ method, url, ...(headers ? { headers } : {}), ...(payload ? { payload } : {}) });
 
+const deliveriesOfAccount = async (accountId: number) =>
+  (await t.db.select({ n: sql<number>`count(*)::int` }).from(schema.webhookDeliveries).where(eq(schema.webhookDeliveries.accountId, accountId)))[0]!.n;
 const deliveriesOf = (webhookId: number) => t.db.select().from(schema.webhookDeliveries).where(eq(schema.webhookDeliveries.webhookId, webhookId));
 
 /** Relays the outbox (what a worker's relay job does) until the webhook has `n` deliveries written. */
@@ -260,6 +262,58 @@ describe('webhook delivery', () => {
     await runDueDeliveries(services);
     expect(await statusOf(loud.id)).toBe('sent');
     expect(received.some((r) => r.json.content === 'Off it goes')).toBe(true);
+  });
+
+  it('a relay batch of replies to an API inbox without a webhook_url costs the statements of one reply: read once, settled in one statement', async () => {
+    const { account, admin } = await createAccountWithAdmin(t, { name: 'Acme' });
+    const bare = await createInbox(t, account.id, { name: 'API without URL' });
+    // an account webhook too: its deliveries are written per event, its lookup is once per batch
+    const hook = await call('POST', base(account.id), admin.headers, { url: `${receiver}/hook-${account.id}`, subscriptions: ['message_created'] });
+    expect(hook.statusCode, hook.body).toBe(200);
+    const conversation = await createConversation(t, account.id, bare.id);
+    const post = async (content: string) => {
+      const res = await call('POST', `/api/v1/accounts/${account.id}/conversations/${conversation.displayId}/messages`, admin.headers, { content });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { id: number }).id;
+    };
+    // statements on the database and in the relay's transaction (the same proxy for both)
+    let statements = 0;
+    const counted = new Set(['select', 'insert', 'update', 'delete', 'execute']);
+    const counting = <T extends object>(db: T): T =>
+      new Proxy(db, {
+        get(target, prop, receiver) {
+          if (typeof prop === 'string' && counted.has(prop)) statements += 1;
+          const value = Reflect.get(target, prop, receiver) as unknown;
+          if (prop === 'transaction' && typeof value === 'function') {
+            return (work: (tx: object) => Promise<unknown>) => (value as (w: typeof work) => Promise<unknown>).call(target, (tx) => work(counting(tx)));
+          }
+          return value;
+        },
+      });
+    const countingServices = { ...services, db: counting(services.db) };
+    const relayOnce = async () => {
+      while ((await drainOutbox(services, 'default', OUTBOX_CONSUMERS)) > 0);
+    };
+    // one relay batch of what was posted (one conversation: one partition), counted
+    const relayCounted = async (ids: number[]) => {
+      statements = 0;
+      const partition = conversation.id % RELAY_PARTITIONS;
+      expect(await relayOutbox(countingServices, 'default', OUTBOX_CONSUMERS, partition)).toBe(ids.length);
+      return statements;
+    };
+    // the conversation's first reply records report facts no later reply does: relayed first, uncounted
+    await post('first reply');
+    await relayOnce();
+    const one = [await post('one')];
+    const forOne = await relayCounted(one);
+    await relayOnce();
+    const six: number[] = [];
+    for (let i = 0; i < 6; i++) six.push(await post(`reply ${i}`));
+    const forSix = await relayCounted(six);
+    expect(forSix).toBe(forOne);
+    const statuses = await t.db.select({ id: schema.messages.id, status: schema.messages.status }).from(schema.messages).where(eq(schema.messages.conversationId, conversation.id));
+    expect(statuses.map((m) => m.status)).toEqual(statuses.map(() => 'sent'));
+    expect(await deliveriesOfAccount(account.id)).toBe(8);
   });
 
   it('retries a 500 with backoff and logs both attempts; a 400 fails at once', async () => {
