@@ -61,8 +61,10 @@ try {
     const response = await app.inject(request);
     if (response.statusCode !== 200) throw new Error(`${name}: ${response.statusCode} ${response.body.slice(0, 300)}`);
   }
+  if (env.BENCH_COUNT) { (globalThis as any).__log = true; for (const [name, request] of chosen) { (globalThis as any).__queries = []; await app.inject(request); say(`${name}: ${(globalThis as any).__queries.length} queries`); for (const q of (globalThis as any).__queries) say(`   ${String(q).slice(0, 160)}`); } (globalThis as any).__log = false; }
   for (let i = 0; i < 200; i++) for (const [, request] of chosen) await app.inject(request);
   const cpu: Record<string, number[]> = Object.fromEntries(chosen.map(([name]) => [name, []]));
+  const sys: Record<string, number[]> = Object.fromEntries(chosen.map(([name]) => [name, []]));
   const wall: Record<string, number[]> = Object.fromEntries(chosen.map(([name]) => [name, []]));
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, request] of chosen) {
@@ -71,6 +73,7 @@ try {
       for (let i = 0; i < REQUESTS; i++) await app.inject(request);
       const used = process.cpuUsage(before);
       cpu[name]!.push((used.user + used.system) / REQUESTS);
+      sys[name]!.push(used.system / REQUESTS);
       wall[name]!.push(((performance.now() - began) * 1000) / REQUESTS);
     }
   }
@@ -78,7 +81,7 @@ try {
   for (const [name] of chosen) {
     const sorted = [...cpu[name]!].sort((a, b) => a - b);
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    say(`  ${name.padEnd(7)} cpu mean ${mean(cpu[name]!).toFixed(0).padStart(5)} µs  min ${sorted[0]!.toFixed(0).padStart(5)} µs  median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0).padStart(5)} µs   wall mean ${mean(wall[name]!).toFixed(0).padStart(5)} µs`);
+    say(`  ${name.padEnd(7)} cpu mean ${mean(cpu[name]!).toFixed(0).padStart(5)} µs  min ${sorted[0]!.toFixed(0).padStart(5)} µs  median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0).padStart(5)} µs (system ${mean(sys[name]!).toFixed(0).padStart(4)} µs)   wall mean ${mean(wall[name]!).toFixed(0).padStart(5)} µs`);
   }
 } finally {
   await app?.close();
