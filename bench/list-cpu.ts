@@ -61,7 +61,6 @@ try {
     const response = await app.inject(request);
     if (response.statusCode !== 200) throw new Error(`${name}: ${response.statusCode} ${response.body.slice(0, 300)}`);
   }
-  if (env.BENCH_COUNT) { (globalThis as any).__log = true; for (const [name, request] of chosen) { (globalThis as any).__queries = []; await app.inject(request); say(`${name}: ${(globalThis as any).__queries.length} queries`); for (const q of (globalThis as any).__queries) say(`   ${String(q).slice(0, 160)}`); } (globalThis as any).__log = false; }
   for (let i = 0; i < 200; i++) for (const [, request] of chosen) await app.inject(request);
   const cpu: Record<string, number[]> = Object.fromEntries(chosen.map(([name]) => [name, []]));
   const sys: Record<string, number[]> = Object.fromEntries(chosen.map(([name]) => [name, []]));
