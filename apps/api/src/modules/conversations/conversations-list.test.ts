@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
 import { schema } from '@app/db';
 import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createAccountWithAdmin, createContact, createConversation, createInbox, createMember } from '../../../test/factories.ts';
+import { seedRichConversations } from '../../../test/rich-conversations.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -313,12 +315,13 @@ describe('the list page as stored', () => {
   // The page and its summary messages are read by hand-written statements mapped by hand (queries.ts, messages'
   // window.ts): every field is compared with the rows drizzle reads from the tables, on both drivers.
   it('carries every column of the conversation, its contact and its summary messages as the tables hold them', async () => {
-    const { seedRichConversations } = await import('../../../test/rich-conversations.ts');
-    const { eq, inArray } = await import('drizzle-orm');
     const seeded = await seedRichConversations(t, 12);
     const res = await get(url(seeded.accountId, '?status=all'), seeded.admin.headers);
     expect(res.statusCode).toBe(200);
-    const payload = res.json().data.payload as Record<string, any>[];
+    type Loose = Record<string, unknown>;
+    type Msg = Loose & { id: number; sender: { id: number } | null; attachments: Loose[] };
+    type Item = Loose & { uuid: string; messages: Msg[]; last_non_activity_message: Msg | null; meta: { sender: Loose & { thumbnail: string }; assignee: { id: number } | null } };
+    const payload = res.json().data.payload as Item[];
     expect(payload).toHaveLength(12);
     const unix = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : 0);
     const c = schema.conversations;
@@ -358,7 +361,7 @@ describe('the list page as stored', () => {
       });
       expect(item.meta.sender.thumbnail === '').toBe(contact!.avatarKey === null);
       expect(item.meta.assignee?.id ?? null).toBe(row!.assigneeId);
-      for (const message of [...item.messages, item.last_non_activity_message].filter(Boolean)) {
+      for (const message of [...item.messages, item.last_non_activity_message].filter((m): m is Msg => m !== null)) {
         const [m] = await t.db.select().from(schema.messages).where(eq(schema.messages.id, message.id));
         expect(message).toMatchObject({
           content: m!.content,
@@ -380,7 +383,7 @@ describe('the list page as stored', () => {
         });
         expect(message.sender?.id ?? null).toBe(m!.senderId);
         const files = await t.db.select().from(schema.attachments).where(inArray(schema.attachments.messageId, [m!.id])).orderBy(schema.attachments.id);
-        expect(message.attachments.map((a: Record<string, unknown>) => [a.id, a.message_id, a.file_type, a.file_name, a.file_size])).toEqual(
+        expect(message.attachments.map((a) => [a.id, a.message_id, a.file_type, a.file_name, a.file_size])).toEqual(
           files.map((f) => [f.id, f.messageId, f.fileType, f.fileName, f.byteSize]),
         );
         attachmentsSeen += files.length;

@@ -3,7 +3,7 @@ import { schema, type Executor } from '@app/db';
 import { summaryPickColumns } from '../messages/summaries.ts';
 import { scopeCondition, type ConversationScope } from './scope.ts';
 
-const { conversations, contacts, contactInboxes, inboxes, channels, teams, inboxMembers, accountUsers, users, conversationParticipants, labels } = schema;
+const { conversations, contacts, inboxes, channels, teams, inboxMembers, accountUsers, users, conversationParticipants, labels } = schema;
 export type ConversationRow = typeof conversations.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
 
