@@ -12,7 +12,7 @@ import { issueOneTimeToken } from '../auth/tokens.ts';
 import { announceAccessChanged, bumpCacheKey, findAccountName, insertMembership, publishCacheInvalidated } from '../accounts/service.ts';
 import { customRoleExists } from '../custom-roles/service.ts';
 import { findUserByEmail, insertUser } from '../users/service.ts';
-import { accountMemberIdRows, countAdministrators, deleteInboxMemberships, releaseMemberWork, deleteMembership, findAgentRow, listAgentRows, renameUser, updateMembership, type AgentRow } from './queries.ts';
+import { accountMemberIdRows, countAdministrators, deleteInboxMemberships, releaseMemberWork, deleteMembership, findAgentRow, listAgentRows, agentRowsByIds, renameUser, updateMembership, type AgentRow } from './queries.ts';
 import { serializeAgent } from './serializers.ts';
 
 type CreateInput = z.infer<typeof CreateAgentBodySchema>;
@@ -28,7 +28,7 @@ export async function listAgents(ctx: AccountCtx, role?: AccountRole) {
 /** The account's members among these user ids (team and inbox members), by name; other ids are skipped. */
 export async function listAgentsByIds(ctx: Pick<AccountCtx, 'db' | 'accountId' | 'storage'>, userIds: number[]) {
   if (userIds.length === 0) return [];
-  return (await listAgentRows(ctx.db, ctx.accountId, { userIds })).map((row) => serializeAgent(row, ctx.storage.url));
+  return (await agentRowsByIds(ctx.db, ctx.accountId, userIds)).map((row) => serializeAgent(row, ctx.storage.url));
 }
 
 /** Leaders are the members who lead at least one inbox of the account (team_leader_ids of inbox members). */

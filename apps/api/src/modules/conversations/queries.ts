@@ -3,7 +3,7 @@ import { schema, type Executor } from '@app/db';
 import { summaryPickColumns } from '../messages/summaries.ts';
 import { scopeCondition, type ConversationScope } from './scope.ts';
 
-const { conversations, contacts, contactInboxes, inboxes, channels, teams, inboxMembers, accountUsers, users, conversationParticipants, labels } = schema;
+const { conversations, contacts, inboxes, channels, teams, inboxMembers, accountUsers, users, conversationParticipants, labels } = schema;
 export type ConversationRow = typeof conversations.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
 
@@ -18,36 +18,38 @@ export async function findConversationRow(db: Executor, scope: ConversationScope
   return row ?? null;
 }
 
-/**
- * What a conversation payload needs besides the row: its contact (joined), and its channel, team name and
- * contact inbox's hmac flag as scalar subqueries. A six-way join cost more to plan (≈2 ms) than to run
- * for a 25-row page; the subqueries are planned apart and each reads one row by primary key. The message
- * summary's picks (last message, last non-activity message, unread count) come with the page too, instead of a
- * second round trip; Postgres evaluates these subqueries only for the rows the LIMIT keeps.
- */
-function listColumns(): ListColumns {
-  // built on first use: messages and conversations import each other, so not at module load
-  return (columns ??= {
-    conversation: conversations,
-    contact: contacts,
-    channelType: sql<string>`(select ${channels.channelType} from ${inboxes} join ${channels} on ${channels.id} = ${inboxes.channelId} where ${inboxes.id} = ${conversations.inboxId})`,
-    teamName: sql<string | null>`(select ${teams.name} from ${teams} where ${teams.id} = ${conversations.teamId})`,
-    hmacVerified: sql<boolean | null>`(select ${contactInboxes.hmacVerified} from ${contactInboxes} where ${contactInboxes.id} = ${conversations.contactInboxId})`,
-    ...summaryPickColumns(conversations.id, conversations.agentLastSeenAt),
-  });
-}
-type ListColumns = {
-  conversation: typeof conversations;
-  contact: typeof contacts;
-  channelType: SQL<string>;
-  teamName: SQL<string | null>;
-  hmacVerified: SQL<boolean | null>;
-} & ReturnType<typeof summaryPickColumns>;
-let columns: ListColumns | undefined;
+/** The conversation columns a payload reads (serializers.ts), not the whole row. */
+export type ConversationPageRow = Pick<
+  ConversationRow,
+  | 'id'
+  | 'accountId'
+  | 'displayId'
+  | 'uuid'
+  | 'inboxId'
+  | 'assigneeId'
+  | 'teamId'
+  | 'status'
+  | 'priority'
+  | 'snoozedUntil'
+  | 'muted'
+  | 'labels'
+  | 'additionalAttributes'
+  | 'customAttributes'
+  | 'firstReplyCreatedAt'
+  | 'waitingSince'
+  | 'lastActivityAt'
+  | 'agentLastSeenAt'
+  | 'assigneeLastSeenAt'
+  | 'contactLastSeenAt'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+/** The contact columns of its push payload (contacts' serializeContactPush). */
+export type ContactPushRow = Pick<ContactRow, 'id' | 'name' | 'email' | 'phoneNumber' | 'identifier' | 'avatarKey' | 'blocked' | 'additionalAttributes' | 'customAttributes'>;
 
 export type ConversationListRow = {
-  conversation: ConversationRow;
-  contact: ContactRow;
+  conversation: ConversationPageRow;
+  contact: ContactPushRow;
   channelType: string;
   teamName: string | null;
   hmacVerified: boolean | null;
@@ -56,16 +58,165 @@ export type ConversationListRow = {
   unreadCount: number;
 };
 
+/**
+ * The page's columns, flat, as one piece of SQL text: exactly what a payload needs (the conversation's and its
+ * contact's, the channel, team name and contact inbox's hmac flag as scalar subqueries), each under a short alias.
+ * A six-way join cost more to plan (≈2 ms) than to run for a 25-row page; the subqueries are planned apart and each
+ * reads one row by primary key. The message summary's picks (last message, last non-activity message, unread count)
+ * come with the page too, instead of a second round trip; Postgres evaluates these subqueries only for the rows the
+ * LIMIT keeps. One fixed text rather than drizzle's select builder: building the 40-column select and mapping its
+ * nested rows was a third of a list request's CPU (docs/benchmarks.md, "List request CPU"). The names are checked
+ * against the schema by the conversations tests (every field of the payload is asserted there).
+ */
+const PAGE_COLUMNS = sql.raw(
+  [
+    ['id', 'c_id'],
+    ['account_id', 'c_account_id'],
+    ['display_id', 'c_display_id'],
+    ['uuid', 'c_uuid'],
+    ['inbox_id', 'c_inbox_id'],
+    ['assignee_id', 'c_assignee_id'],
+    ['team_id', 'c_team_id'],
+    ['status', 'c_status'],
+    ['priority', 'c_priority'],
+    ['snoozed_until', 'c_snoozed_until'],
+    ['muted', 'c_muted'],
+    ['labels', 'c_labels'],
+    ['additional_attributes', 'c_additional_attributes'],
+    ['custom_attributes', 'c_custom_attributes'],
+    ['first_reply_created_at', 'c_first_reply_created_at'],
+    ['waiting_since', 'c_waiting_since'],
+    ['last_activity_at', 'c_last_activity_at'],
+    ['agent_last_seen_at', 'c_agent_last_seen_at'],
+    ['assignee_last_seen_at', 'c_assignee_last_seen_at'],
+    ['contact_last_seen_at', 'c_contact_last_seen_at'],
+    ['created_at', 'c_created_at'],
+    ['updated_at', 'c_updated_at'],
+  ]
+    .map(([column, alias]) => `"conversations"."${column}" as ${alias}`)
+    .concat(
+      ['id', 'name', 'email', 'phone_number', 'identifier', 'avatar_key', 'blocked', 'additional_attributes', 'custom_attributes'].map(
+        (column) => `"contacts"."${column}" as p_${column}`,
+      ),
+      [
+        `(select ch.channel_type from "inboxes" i join "channels" ch on ch.id = i.channel_id where i.id = "conversations"."inbox_id") as channel_type`,
+        `(select t.name from "teams" t where t.id = "conversations"."team_id") as team_name`,
+        `(select ci.hmac_verified from "contact_inboxes" ci where ci.id = "conversations"."contact_inbox_id") as hmac_verified`,
+      ],
+    )
+    .join(', '),
+);
+
+/** A page row as both drivers answer a raw statement: timestamps as text (drizzle's parsers), jsonb and arrays parsed. */
+type PageRow = {
+  c_id: number;
+  c_account_id: number;
+  c_display_id: number;
+  c_uuid: string;
+  c_inbox_id: number;
+  c_assignee_id: number | null;
+  c_team_id: number | null;
+  c_status: ConversationRow['status'];
+  c_priority: ConversationRow['priority'];
+  c_snoozed_until: string | Date | null;
+  c_muted: boolean;
+  c_labels: string[];
+  c_additional_attributes: Record<string, unknown>;
+  c_custom_attributes: Record<string, unknown>;
+  c_first_reply_created_at: string | Date | null;
+  c_waiting_since: string | Date | null;
+  c_last_activity_at: string | Date;
+  c_agent_last_seen_at: string | Date | null;
+  c_assignee_last_seen_at: string | Date | null;
+  c_contact_last_seen_at: string | Date | null;
+  c_created_at: string | Date;
+  c_updated_at: string | Date;
+  p_id: number;
+  p_name: string;
+  p_email: string | null;
+  p_phone_number: string | null;
+  p_identifier: string | null;
+  p_avatar_key: string | null;
+  p_blocked: boolean;
+  p_additional_attributes: Record<string, unknown>;
+  p_custom_attributes: Record<string, unknown>;
+  channel_type: string;
+  team_name: string | null;
+  hmac_verified: boolean | null;
+  last_id: number | null;
+  non_activity_id: number | null;
+  unread_count: number;
+};
+
+// timestamptz arrives as Postgres's text (drizzle keeps both drivers from parsing it); a Date passes through
+const date = (value: string | Date): Date => (typeof value === 'string' ? new Date(value) : value);
+const dateOrNull = (value: string | Date | null): Date | null => (value === null ? null : date(value));
+// jsonb answered as text by a driver that does not parse it
+const json = (value: Record<string, unknown> | string): Record<string, unknown> => (typeof value === 'string' ? (JSON.parse(value) as Record<string, unknown>) : value);
+
+function listRowOf(r: PageRow): ConversationListRow {
+  return {
+    conversation: {
+      id: r.c_id,
+      accountId: r.c_account_id,
+      displayId: r.c_display_id,
+      uuid: r.c_uuid,
+      inboxId: r.c_inbox_id,
+      assigneeId: r.c_assignee_id,
+      teamId: r.c_team_id,
+      status: r.c_status,
+      priority: r.c_priority,
+      snoozedUntil: dateOrNull(r.c_snoozed_until),
+      muted: r.c_muted,
+      labels: r.c_labels,
+      additionalAttributes: json(r.c_additional_attributes),
+      customAttributes: json(r.c_custom_attributes),
+      firstReplyCreatedAt: dateOrNull(r.c_first_reply_created_at),
+      waitingSince: dateOrNull(r.c_waiting_since),
+      lastActivityAt: date(r.c_last_activity_at),
+      agentLastSeenAt: dateOrNull(r.c_agent_last_seen_at),
+      assigneeLastSeenAt: dateOrNull(r.c_assignee_last_seen_at),
+      contactLastSeenAt: dateOrNull(r.c_contact_last_seen_at),
+      createdAt: date(r.c_created_at),
+      updatedAt: date(r.c_updated_at),
+    },
+    contact: {
+      id: r.p_id,
+      name: r.p_name,
+      email: r.p_email,
+      phoneNumber: r.p_phone_number,
+      identifier: r.p_identifier,
+      avatarKey: r.p_avatar_key,
+      blocked: r.p_blocked,
+      additionalAttributes: json(r.p_additional_attributes),
+      customAttributes: json(r.p_custom_attributes),
+    },
+    channelType: r.channel_type,
+    teamName: r.team_name,
+    hmacVerified: r.hmac_verified,
+    lastId: r.last_id,
+    lastNonActivityId: r.non_activity_id,
+    unreadCount: Number(r.unread_count),
+  };
+}
+
+let picks: SQL | undefined;
+// built on first use: messages and conversations import each other, so not at module load
+const summaryPicksSql = () => {
+  if (picks) return picks;
+  const { lastId, lastNonActivityId, unreadCount } = summaryPickColumns(conversations.id, conversations.agentLastSeenAt);
+  return (picks = sql`${lastId} as last_id, ${lastNonActivityId} as non_activity_id, ${unreadCount} as unread_count`);
+};
+
 /** A page of conversations with what their payloads need, in one query. */
-export function selectConversationRows(db: Executor, where: SQL | undefined, orderBy: SQL[], limit: number, offset: number): Promise<ConversationListRow[]> {
-  return db
-    .select(listColumns())
-    .from(conversations)
-    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset);
+export async function selectConversationRows(db: Executor, where: SQL | undefined, orderBy: SQL[], limit: number, offset: number): Promise<ConversationListRow[]> {
+  const result = await db.execute(sql`select ${PAGE_COLUMNS}, ${summaryPicksSql()}
+    from ${conversations} inner join ${contacts} on ${contacts.id} = ${conversations.contactId}
+    ${where ? sql`where ${where}` : sql``}
+    ${orderBy.length ? sql`order by ${sql.join(orderBy, sql`, `)}` : sql``}
+    limit ${limit} offset ${offset}`);
+  // Both drivers (node-postgres and PGlite) answer raw statements as { rows }.
+  return (result as unknown as { rows: PageRow[] }).rows.map(listRowOf);
 }
 
 /** mine / unassigned / all over a condition; served index-only by conversations_counts_idx. */

@@ -1,5 +1,5 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
-import { schema, type Executor } from '@app/db';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { preparedFor, schema, type Executor } from '@app/db';
 import type { AttributeModel } from '@app/shared/constants';
 
 const { customAttributeDefinitions: definitions } = schema;
@@ -11,6 +11,18 @@ export function listDefinitionRows(db: Executor, accountId: number, model?: Attr
     .from(definitions)
     .where(and(eq(definitions.accountId, accountId), model ? eq(definitions.attributeModel, model) : undefined))
     .orderBy(asc(definitions.id));
+}
+
+const filterableQuery = (db: Executor) =>
+  db
+    .select({ attributeKey: definitions.attributeKey, attributeDisplayType: definitions.attributeDisplayType, attributeValues: definitions.attributeValues })
+    .from(definitions)
+    .where(and(eq(definitions.accountId, sql.placeholder('accountId')), eq(definitions.attributeModel, sql.placeholder('model'))))
+    .orderBy(asc(definitions.id));
+
+/** What the filter compiler needs of a model's definitions, as one prepared statement (every conversation filter reads it). */
+export function filterableDefinitionRows(db: Executor, accountId: number, model: AttributeModel) {
+  return preparedFor(db, 'custom_attribute_filterables', filterableQuery).execute({ accountId, model });
 }
 
 export async function findDefinitionRow(db: Executor, accountId: number, id: number): Promise<CustomAttributeDefinitionRow | null> {

@@ -9,7 +9,7 @@ import type { Executor } from '@app/db';
 import type { AttributeModel } from '@app/shared/constants';
 import { invalid, notFound } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
-import { deleteDefinitionRow, findDefinitionRow, insertDefinition, keyTaken, listDefinitionRows, updateDefinitionRow } from './queries.ts';
+import { deleteDefinitionRow, filterableDefinitionRows, findDefinitionRow, insertDefinition, keyTaken, listDefinitionRows, updateDefinitionRow } from './queries.ts';
 import { serializeCustomAttributeDefinition } from './serializers.ts';
 
 type ListInput = z.infer<typeof ListCustomAttributeDefinitionsQuerySchema>;
@@ -20,11 +20,7 @@ const TAKEN = 'has already been taken';
 
 /** The account's definitions of one model, as the filter engine (lib/filters) resolves custom keys against them. */
 export async function filterableDefinitions(db: Executor, accountId: number, model: AttributeModel) {
-  return (await listDefinitionRows(db, accountId, model)).map((d) => ({
-    attributeKey: d.attributeKey,
-    attributeDisplayType: d.attributeDisplayType,
-    attributeValues: d.attributeValues,
-  }));
+  return filterableDefinitionRows(db, accountId, model);
 }
 
 export async function listCustomAttributeDefinitions(ctx: AccountCtx, input: ListInput) {
