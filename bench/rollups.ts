@@ -19,7 +19,9 @@ import { createLocalStorage } from '../apps/api/src/lib/storage.ts';
 import { createEventBus } from '../apps/api/src/lib/event-bus.ts';
 import type { Services } from '../apps/api/src/lib/context.ts';
 import { relayOutbox, type OutboxConsumer } from '../apps/api/src/jobs/outbox-relay.ts';
-import { insertMessageWithEffects } from '../apps/api/src/modules/messages/queries.ts';
+// the modules register their event presenters when loaded (docs/architecture.md "Events"): the app loads them all
+import '../apps/api/src/app.ts';
+import { insertMessageWithEffects } from '../apps/api/src/modules/messages/queries/insert.ts';
 import { recordReportFacts } from '../apps/api/src/modules/reporting-events/consumer.ts';
 
 const env = process.env;
