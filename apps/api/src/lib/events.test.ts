@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { schema, type Db } from '@app/db';
+import { schema } from '@app/db';
 import type { DomainEvent } from '@app/shared/events';
 import { buildTestApp, type TestContext } from '../../test/helpers.ts';
+import { countingDb as countingOn } from '../../test/counting-db.ts';
 import { createAccountWithAdmin, createConversation, createInbox } from '../../test/factories.ts';
 import type { Services } from './context.ts';
 import { announce, presentEntries, type EventEntry } from './events.ts';
@@ -29,18 +30,7 @@ async function heard(work: () => Promise<unknown>): Promise<DomainEvent[]> {
   return events;
 }
 
-/** Counts the statements started on the database, to check that presentation loads in batches. */
-function countingDb(): { db: Db; count: () => number } {
-  let calls = 0;
-  const counted = new Set(['select', 'insert', 'update', 'delete', 'execute']);
-  const db = new Proxy(t.db, {
-    get(target, prop, receiver) {
-      if (typeof prop === 'string' && counted.has(prop)) calls += 1;
-      return Reflect.get(target, prop, receiver) as unknown;
-    },
-  });
-  return { db, count: () => calls };
-}
+const countingDb = () => countingOn(t.db);
 
 const outboxRowsOf = (accountId: number) =>
   t.db.select().from(schema.outboxEvents).where(eq(schema.outboxEvents.accountId, accountId)).orderBy(asc(schema.outboxEvents.id));

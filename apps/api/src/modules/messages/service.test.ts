@@ -4,6 +4,7 @@ import { schema, type Db } from '@app/db';
 import type { DomainEvent } from '@app/shared/events';
 import type { AccountCtx } from '../../lib/context.ts';
 import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
+import { countingDb as countingOn } from '../../../test/counting-db.ts';
 import { createAccountWithAdmin, createConversation, createInbox, type Member } from '../../../test/factories.ts';
 import { announce } from '../../lib/events.ts';
 import { createActivityMessage, createMessage, serializeMessages } from './service.ts';
@@ -30,18 +31,7 @@ function ctxFor(member: Member, db: Db = t.db): AccountCtx {
   };
 }
 
-/** Counts the statements started on the database (select/insert/update/delete/execute), to check batch loading. */
-function countingDb(): { db: Db; count: () => number } {
-  let calls = 0;
-  const counted = new Set(['select', 'insert', 'update', 'delete', 'execute']);
-  const db = new Proxy(t.db, {
-    get(target, prop, receiver) {
-      if (typeof prop === 'string' && counted.has(prop)) calls += 1;
-      return Reflect.get(target, prop, receiver) as unknown;
-    },
-  });
-  return { db, count: () => calls };
-}
+const countingDb = () => countingOn(t.db);
 
 async function setup() {
   const { account, admin } = await createAccountWithAdmin(t);
