@@ -39,6 +39,15 @@ export class CableClient {
       });
     }
   }
+  /**
+   * Waits for the welcome, sends a subscription with this identifier and answers the server's answer
+   * (`confirm_subscription` or `reject_subscription`) to it.
+   */
+  async subscribe(identifier: string): Promise<Frame> {
+    await this.next((f) => f.type === 'welcome');
+    this.socket.send(JSON.stringify({ command: 'subscribe', identifier }));
+    return this.next((f) => f.type === 'confirm_subscription' || f.type === 'reject_subscription');
+  }
   events(name?: string) {
     return this.frames
       .map((f) => f.message)

@@ -55,8 +55,8 @@ export type OutboxConsumer = (tx: Executor, services: Services, events: RelayedE
 export type AfterCommit = () => Promise<void>;
 
 /**
- * A consumer that handles a batch's events one at a time: for work that is rare (a CSAT survey on a resolve,
- * settling a reply with nowhere to go), where a query per event it concerns costs nothing worth batching.
+ * A consumer that handles a batch's events one at a time: for work that is rare (a CSAT survey on a resolve),
+ * where a query per event it concerns costs nothing worth batching.
  */
 export function perEvent(consume: (tx: Executor, services: Services, relayed: RelayedEvent) => Promise<AfterCommit | undefined>): OutboxConsumer {
   return async (tx, services, events) => {
@@ -120,7 +120,12 @@ async function relayBatch(services: Services, lane: OutboxLane, consumers: Outbo
   // where a batch's time goes, in the debug log (LOG_LEVEL=debug): claim, presentation, each consumer, commit
   const started = performance.now();
   const steps: number[] = [];
-  const step = () => steps.push(Math.round(performance.now() - started - steps.reduce((a, b) => a + b, 0)));
+  let last = started;
+  const step = () => {
+    const now = performance.now();
+    steps.push(Math.round(now - last));
+    last = now;
+  };
   const relayed = await services.db.transaction(async (tx) => {
     const rows = await tx
       .select()

@@ -41,10 +41,8 @@ describe('/cable scoping matches the REST conversation scope', () => {
     const [row] = await t.db.select({ token: schema.users.pubsubToken }).from(schema.users).where(eq(schema.users.id, member.user.id));
     const client = await CableClient.open(t.app);
     sockets.push(client);
-    await client.next((f) => f.type === 'welcome');
     const identifier = JSON.stringify({ channel: 'RoomChannel', pubsub_token: row!.token, account_id: accountId });
-    client.socket.send(JSON.stringify({ command: 'subscribe', identifier }));
-    expect((await client.next((f) => f.type === 'confirm_subscription' || f.type === 'reject_subscription')).type).toBe('confirm_subscription');
+    expect((await client.subscribe(identifier)).type).toBe('confirm_subscription');
     return client;
   };
 

@@ -19,10 +19,8 @@ const identifierFor = (token: string, accountId: number, extra: Record<string, u
 /** Connects, waits for welcome, subscribes and answers the subscription's answer type. */
 async function subscribe(t: TestContext, app: App, member: Member, extra: Record<string, unknown> = {}, token?: string) {
   const client = await CableClient.open(app);
-  await client.next((f) => f.type === 'welcome');
   const identifier = identifierFor(token ?? (await tokenOf(t, member.user.id)), member.accountId, { user_id: member.user.id, ...extra });
-  client.socket.send(JSON.stringify({ command: 'subscribe', identifier }));
-  const answer = await client.next((f) => f.type === 'confirm_subscription' || f.type === 'reject_subscription');
+  const answer = await client.subscribe(identifier);
   expect(answer.identifier).toBe(identifier);
   return { client, answer: answer.type };
 }

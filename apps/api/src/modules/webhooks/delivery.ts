@@ -46,23 +46,32 @@ function hooksOf(db: Executor, accountId: number, name: WebhookEvent, inboxId: n
 }
 
 /**
- * Reads what a batch's deliveries look up (the subscribed webhooks, the inboxes' targets, account and inbox names)
- * at once, beside the relay's transaction (readsBeside), into the batch's memo: one round trip where the events
- * would otherwise wait on a few, one after the other. On one connection (a transaction only, PGlite) it does nothing.
+ * Reads what a batch's deliveries look up into the batch's memo, beside the relay's transaction (readsBeside), each
+ * wave at once: first the subscribed webhooks and the inboxes' targets, then, only for events that go somewhere, the
+ * account and inbox names their payloads carry. A few round trips where the events would otherwise wait on one per
+ * key, one after the other. On one connection (a transaction only, PGlite) it does nothing.
  */
 async function readAhead(services: Services, events: readonly RelayedEvent[]): Promise<void> {
   const db = readsBeside(services.db);
   if (!db) return;
-  const reads: Promise<unknown>[] = [];
-  for (const { event, resend, batch } of events) {
+  const routed = events.flatMap(({ event, resend, batch }) => {
     const name = resend ? 'message_created' : webhookEventName(event);
-    if (!name || !batch) continue;
+    if (!name || !batch) return [];
     const inboxId = 'inboxId' in event ? event.inboxId : undefined;
-    if (!resend) reads.push(hooksOf(db, event.accountId, name, inboxId, batch));
-    if (inboxId !== undefined && INBOX_EVENTS.has(name)) reads.push(inboxTarget(db, inboxId, batch), inboxSummaryIn(db, event.accountId, inboxId, batch));
-    reads.push(accountNameIn(db, event.accountId, batch));
+    const hooks = resend ? Promise.resolve([]) : hooksOf(db, event.accountId, name, inboxId, batch);
+    const target = inboxId !== undefined && INBOX_EVENTS.has(name) ? inboxTarget(db, inboxId, batch) : Promise.resolve([]);
+    return [{ event, name, inboxId, batch, destinations: Promise.all([hooks, target]) }];
+  });
+  // all of the first wave at once (and every failure handled here, none left unawaited)
+  const found = await Promise.all(routed.map((r) => r.destinations));
+  const names: Promise<unknown>[] = [];
+  for (const [i, { event, name, inboxId, batch }] of routed.entries()) {
+    const [hooks, [inbox]] = found[i]!;
+    if (hooks.length === 0 && !(inbox?.channelType === 'Channel::Api' && inbox.url)) continue;
+    names.push(accountNameIn(db, event.accountId, batch));
+    if (inboxId !== undefined && name.startsWith('message_')) names.push(inboxSummaryIn(db, event.accountId, inboxId, batch));
   }
-  await Promise.all(reads);
+  await Promise.all(names);
 }
 
 /** An outgoing, public message (what a channel delivers), from its push payload. */
