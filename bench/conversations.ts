@@ -9,7 +9,9 @@
 //   6. prints one table with the targets, stops the server and drops the database (BENCH_KEEP=1 keeps it)
 // Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), BENCH_SECONDS
 // (default 10), BENCH_KEEP=1, BENCH_REUSE=1 (keep an already seeded relay_bench: skips steps 1-2),
-// BENCH_SCALE (default 1: multiplies the row counts, for a quick try of the harness).
+// BENCH_SCALE (default 1: multiplies the row counts, for a quick try of the harness), BENCH_ONLY (comma-separated
+// pieces of figure names: measures only the figures whose name holds one, for trying a change; targets of figures
+// not measured print MISS "not measured").
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +31,9 @@ const WARMUP_SECONDS = Math.min(3, Math.max(1, Math.round(SECONDS / 4)));
 const KEEP = env.BENCH_KEEP === '1';
 const REUSE = env.BENCH_REUSE === '1';
 const SCALE = Number(env.BENCH_SCALE || 1);
+const ONLY = env.BENCH_ONLY ? env.BENCH_ONLY.split(',').map((piece) => piece.trim()) : null;
+/** Whether BENCH_ONLY asks for this figure. */
+const wanted = (name: string) => !ONLY || ONLY.some((piece) => name.includes(piece));
 const CONNECTIONS = 50;
 const RAW_POOL = 10;
 const SECRET_KEY_BASE = 'relay-bench-secret-key-base-not-for-production-0123456789';
@@ -362,6 +367,7 @@ async function measureApi(base: string, token: string, scenario: Scenario): Prom
  * statements (parsed and planned on every call) like drizzle's, unless `prepared` names the statement.
  */
 async function measureRaw(name: string, text: string, params: (i: number) => unknown[], options: { prepared?: string; unit?: string } = {}): Promise<Figure> {
+  if (!wanted(name)) return { name, unit: options.unit ?? 'q/s' };
   const pool = new pg.Pool({ connectionString: DB_URL, max: RAW_POOL });
   try {
     let calls = 0; // over the warm-up and the measured run: params(i) may need to be unique
@@ -497,6 +503,7 @@ try {
   const list = (s: Seeded) => `/api/v1/accounts/${s.accountId}/conversations`;
   const { base } = server;
   const report = (figure: Figure) => {
+    if (figure.rate === undefined && !figure.note) return figure; // left out by BENCH_ONLY
     figure.rssMb = rssMb(server!.child.pid!);
     figures.push(figure);
     say(`  ${figure.name}: ${figure.note ?? `p50 ${ms(figure.p50)}, p99 ${ms(figure.p99)}, ${Math.round(figure.rate ?? 0)} ${figure.unit}`}`);
@@ -529,7 +536,7 @@ try {
     [A, { name: 'A search, 1 connection (service time)', path: `${list(A)}/search?q=${A.utr}`, connections: 1 }],
     [A, { name: 'A search q=<a contact email>, 1 connection', path: `${list(A)}/search?q=customer123457.`, connections: 1 }],
   ];
-  for (const [account, scenario] of scenarios) report(await measureApi(base, account.token, scenario));
+  for (const [account, scenario] of scenarios) if (wanted(scenario.name)) report(await measureApi(base, account.token, scenario));
 
   // 2. the same reads straight through pg (the server idles meanwhile)
   const raws = {
@@ -547,7 +554,7 @@ try {
   const spread = (i: number) => 1 + ((i * 7919) % A.conversations);
   const messagePath = (i: number) => `${list(A)}/${spread(i)}/messages`;
   const messageBody = (i: number) => JSON.stringify({ content: `Bench reply ${i}: we are checking your payment`, echo_id: `bench-${runTag}-${i}` });
-  const created = report(
+  const created = !wanted('A message create') ? undefined : report(
     await measureApi(base, A.token, {
       name: 'A message create',
       method: 'POST',

@@ -1,4 +1,4 @@
-import { is } from 'drizzle-orm';
+import { is, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
 
@@ -25,4 +25,17 @@ export function preparedFor<R>(db: Executor, name: string, build: (db: Executor)
   let statement = statements.get(name) as Statement<R> | undefined;
   if (!statement) statements.set(name, (statement = build(db).prepare(name)));
   return statement;
+}
+
+/**
+ * A non-negative integer written into the statement's text instead of sent as a parameter: for LIMIT and OFFSET.
+ * Postgres plans a prepared statement for its parameters' values (a custom plan) until a plan without them (generic)
+ * costs no more; with LIMIT and OFFSET as parameters the generic plan cannot count on the limit, costs a whole scan
+ * and never wins, so a statement with a parameter limit is planned again on every execution. The conversation
+ * list's page spent as long being planned as being run (docs/benchmarks.md, "Plans of the list"). Throws on
+ * anything but a safe integer, so nothing else can reach the text this way.
+ */
+export function sqlInteger(value: number): SQL {
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`sqlInteger: ${value} is not a non-negative integer`);
+  return sql.raw(String(value));
 }

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { connect, preparedFor, type Executor } from '@app/db';
+import { connect, preparedFor, schema, sqlInteger, type Executor } from '@app/db';
+import { createTestDatabase } from '@app/db/testing';
+import { selectConversationRows } from '../modules/conversations/queries.ts';
+import { sortOrder } from '../modules/conversations/list.ts';
 import '../../test/infrastructure.ts';
 
-const databaseUrl = inject('infrastructure').databaseUrl;
+const { databaseUrl, runId } = inject('infrastructure');
 
 type Tx = Parameters<Parameters<Awaited<ReturnType<typeof connect>>['db']['transaction']>[0]>[0];
 
@@ -85,5 +88,31 @@ describe.skipIf(!databaseUrl)('prepared statements (Postgres)', () => {
     } finally {
       await database.close();
     }
+  });
+
+  it('the conversation page is planned once per connection and kept (a generic plan), not planned on every request', async () => {
+    const database = await createTestDatabase(databaseUrl, runId);
+    try {
+      const where = sql`${schema.conversations.accountId} = ${2_000_000_000} and ${schema.conversations.status} = ${'open'}`;
+      // one connection (the transaction's): the plans counted are of the statement this connection prepared
+      const plans = await database.db.transaction(async (tx) => {
+        for (let i = 0; i < 12; i++) expect(await selectConversationRows(tx, where, sortOrder('latest'), 25, 0)).toEqual([]);
+        const result = (await tx.execute(
+          sql`select generic_plans, custom_plans from pg_prepared_statements where statement like '%as c_id,%'`,
+        )) as unknown as { rows: { generic_plans: number; custom_plans: number }[] };
+        return result.rows;
+      });
+      expect(plans).toHaveLength(1);
+      // Postgres tries five custom plans, then keeps the generic one when it costs no more
+      expect(Number(plans[0]!.custom_plans)).toBeLessThanOrEqual(5);
+      expect(Number(plans[0]!.generic_plans)).toBeGreaterThanOrEqual(7);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('sqlInteger writes a non-negative safe integer into the text and refuses anything else', () => {
+    expect(sqlInteger(25).queryChunks).toHaveLength(1);
+    for (const bad of [-1, 1.5, Number.NaN, 2 ** 60, '1; drop table users' as unknown as number]) expect(() => sqlInteger(bad)).toThrow(RangeError);
   });
 });

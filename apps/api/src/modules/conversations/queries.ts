@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { preparedFor, schema, type Executor } from '@app/db';
+import { preparedFor, schema, sqlInteger, type Executor } from '@app/db';
 import { summaryPickColumns } from '../messages/summaries.ts';
 import { scopeCondition, type ConversationScope } from './scope.ts';
 
@@ -239,7 +239,7 @@ export async function selectConversationRows(db: Executor, where: SQL | undefine
     from ${conversations} inner join ${contacts} on ${contacts.id} = ${conversations.contactId}
     ${where ? sql`where ${where}` : sql``}
     ${orderBy.length ? sql`order by ${sql.join(orderBy, sql`, `)}` : sql``}
-    limit ${limit} offset ${offset}`);
+    limit ${sqlInteger(limit)} offset ${sqlInteger(offset)}`);
   // Both drivers (node-postgres and PGlite) answer raw statements as { rows }.
   return (result as unknown as { rows: PageRow[] }).rows.map(listRowOf);
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { schema, type Executor } from '@app/db';
+import { schema, sqlInteger, type Executor } from '@app/db';
 
 const { messages, conversations } = schema;
 
@@ -23,7 +23,7 @@ export function summaryPickColumns(id: SQL | AnyPgColumn, seen: SQL | AnyPgColum
         select 1 from ${messages} u
         where u.conversation_id = ${id} and u.message_type = 'incoming' and u.private = false
           and (${seen} is null or u.created_at > ${seen})
-        limit ${UNREAD_COUNT_CAP}
+        limit ${sqlInteger(UNREAD_COUNT_CAP)}
       ) unread)`.mapWith(Number),
   };
 }
