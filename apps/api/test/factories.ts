@@ -84,11 +84,11 @@ export async function countRows(t: TestContext, table: PgTable): Promise<number>
 export async function createInbox(
   t: TestContext,
   accountId: number,
-  values: { name?: string; channelType?: (typeof schema.channelType.enumValues)[number]; members?: number[] } = {},
+  values: { name?: string; channelType?: (typeof schema.channelType.enumValues)[number]; members?: number[]; settings?: Record<string, unknown> } = {},
 ) {
   const [channel] = await t.db
     .insert(schema.channels)
-    .values({ accountId, channelType: values.channelType ?? 'Channel::Api', identifier: `inbox-${unique()}` })
+    .values({ accountId, channelType: values.channelType ?? 'Channel::Api', identifier: `inbox-${unique()}`, ...(values.settings ? { settings: values.settings } : {}) })
     .returning();
   const [inbox] = await t.db
     .insert(schema.inboxes)

@@ -4,7 +4,7 @@ import type { OutboxLane } from '@app/db/schema';
 import type { Conversation } from '@app/shared/conversations';
 import type { DomainEvent } from '@app/shared/events';
 import type { Services } from '../lib/context.ts';
-import { presentEntries, type EventEntry, type EventName, type Presented } from '../lib/events.ts';
+import { loadSubjects, presentEntries, type EventEntry, type EventName } from '../lib/events.ts';
 
 type OutboxRow = typeof schema.outboxEvents.$inferSelect;
 
@@ -17,30 +17,40 @@ export type RelayedEvent = { event: DomainEvent; resend: boolean; row: OutboxRow
  * memo for what consumers look up again and again (an account's webhooks, an inbox's target, names).
  */
 export type RelayBatch = {
-  /** A conversation's push payload by its display id, or null when it is gone. */
-  conversation: (accountId: number, displayId: number) => Conversation | null;
+  /**
+   * A message event's conversation as its push payload, by display id, or null when it is gone. The first call
+   * presents the conversations of every message event of the batch at once; a batch nobody asks (no webhook
+   * wants its messages) loads none.
+   */
+  conversation: (accountId: number, displayId: number) => Promise<Conversation | null>;
   memo: <T>(key: string, load: () => Promise<T>) => Promise<T>;
 };
 
 const entryOf = (row: OutboxRow): EventEntry => ({ name: row.name as EventName, accountId: row.accountId, inboxId: row.inboxId, subject: row.subject });
 
-/** A message's webhook payload carries its conversation: the relay presents those with the rest. */
+/** A message's webhook payload carries its conversation: the batch presents those when first asked. */
 const MESSAGE_EVENTS = new Set<string>(['message.created', 'message.updated', 'message.resend', 'conversation.mentioned']);
-const conversationsOfMessages = (entry: EventEntry) =>
-  MESSAGE_EVENTS.has(entry.name) && entry.subject.conversationId ? [['conversation', entry.subject.conversationId] as const] : [];
 
-/** The batch's shared view: its conversations by display id, and the memo. */
-function batchOf(subjects: Presented): RelayBatch {
-  const byDisplayId = new Map(subjects.list('conversation').map(({ accountId, value }) => [`${accountId}:${value.id}`, value]));
+/** The batch's shared view: its message events' conversations (when asked), and the memo. */
+function batchOf(services: Services, db: Executor, entries: readonly EventEntry[]): RelayBatch {
   const memo = new Map<string, Promise<unknown>>();
+  const remember = <T>(key: string, load: () => Promise<T>) => {
+    // Promise.resolve: a drizzle query is a thenable that runs again each time it is awaited; kept as it is, the
+    // memo would send the statement once per use instead of once per batch
+    if (!memo.has(key)) memo.set(key, Promise.resolve(load()));
+    return memo.get(key) as Promise<T>;
+  };
+  const conversations = () =>
+    remember('relay:conversations', async () => {
+      const needs = entries.flatMap((entry) =>
+        MESSAGE_EVENTS.has(entry.name) && entry.subject.conversationId ? [{ accountId: entry.accountId, kind: 'conversation' as const, id: entry.subject.conversationId }] : [],
+      );
+      const subjects = await loadSubjects(services, db, needs, { origin: 'outbox' });
+      return new Map(subjects.list('conversation').map(({ accountId, value }) => [`${accountId}:${value.id}`, value]));
+    });
   return {
-    conversation: (accountId, displayId) => byDisplayId.get(`${accountId}:${displayId}`) ?? null,
-    memo: <T>(key: string, load: () => Promise<T>) => {
-      // Promise.resolve: a drizzle query is a thenable that runs again each time it is awaited; kept as it is, the
-      // memo would send the statement once per use instead of once per batch
-      if (!memo.has(key)) memo.set(key, Promise.resolve(load()));
-      return memo.get(key) as Promise<T>;
-    },
+    conversation: async (accountId, displayId) => (await conversations()).get(`${accountId}:${displayId}`) ?? null,
+    memo: remember,
   };
 }
 
@@ -138,9 +148,10 @@ async function relayBatch(services: Services, lane: OutboxLane, consumers: Outbo
     // each row as it is now (as Chatwoot's jobs reload their records), by the presenters that announced it; on
     // Postgres the reads run beside the transaction, several at once (they read what committed before the rows)
     const readOn = readsBeside(services.db) ?? tx;
-    const presented = await presentEntries(services, readOn, rows.map(entryOf), { also: conversationsOfMessages, origin: 'outbox' });
+    const entries = rows.map(entryOf);
+    const presented = await presentEntries(services, readOn, entries, { origin: 'outbox' });
     step();
-    const batch = batchOf(presented.subjects);
+    const batch = batchOf(services, readOn, entries);
     const events: RelayedEvent[] = [];
     rows.forEach((row, i) => {
       const event = presented.events[i];

@@ -126,29 +126,41 @@ function presenterOf(name: string): Presenter {
 const keyOf = (kind: SubjectKind, accountId: number, id: number) => `${kind}:${accountId}:${id}`;
 
 /**
- * Presents entries as domain events, in their order: every subject they need is loaded once, per account and
- * kind in one loader call (a fixed number of queries whatever the number of entries), at once on a pool and one
- * after the other in a transaction (one connection). `also` asks for more subjects than the presenters need (the relay
- * presents the conversations of message events for webhooks); `known` are subjects the caller holds.
+ * Presents entries as domain events, in their order: every subject they need is loaded once (loadSubjects); `known`
+ * are subjects the caller holds.
  */
 export async function presentEntries(
   services: Services,
   db: Executor,
   entries: readonly EventEntry[],
-  options: { known?: readonly KnownSubject[]; also?: (entry: EventEntry) => Need[]; origin?: string } = {},
+  options: { known?: readonly KnownSubject[]; origin?: string } = {},
 ): Promise<{ events: (DomainEvent | null)[]; subjects: Presented }> {
+  const needs = entries.flatMap((entry) => (presenterOf(entry.name).needs?.(entry) ?? []).map(([kind, id]) => ({ accountId: entry.accountId, kind, id })));
+  const subjects = await loadSubjects(services, db, needs, options);
+  return { events: entries.map((entry) => presenterOf(entry.name).present(entry, subjects)), subjects };
+}
+
+/**
+ * Loads subjects by account, kind and id: each account's ids of a kind in one loader call (a fixed number of
+ * queries whatever their number), at once on a pool and one after the other in a transaction (one connection).
+ * `known` are subjects the caller holds, not loaded again.
+ */
+export async function loadSubjects(
+  services: Services,
+  db: Executor,
+  needs: readonly { accountId: number; kind: SubjectKind; id: number }[],
+  options: { known?: readonly KnownSubject[]; origin?: string } = {},
+): Promise<Presented> {
   const store = new Map<string, { kind: SubjectKind; accountId: number; id: number; value: unknown }>();
   for (const known of options.known ?? []) store.set(keyOf(known.kind, known.accountId, known.id), known);
   const wanted = new Map<number, Map<SubjectKind, Set<number>>>();
-  for (const entry of entries) {
-    for (const [kind, id] of [...(presenterOf(entry.name).needs?.(entry) ?? []), ...(options.also?.(entry) ?? [])]) {
-      if (store.has(keyOf(kind, entry.accountId, id))) continue;
-      const kinds = wanted.get(entry.accountId) ?? new Map<SubjectKind, Set<number>>();
-      wanted.set(entry.accountId, kinds);
-      const ids = kinds.get(kind) ?? new Set<number>();
-      kinds.set(kind, ids);
-      ids.add(id);
-    }
+  for (const { accountId, kind, id } of needs) {
+    if (store.has(keyOf(kind, accountId, id))) continue;
+    const kinds = wanted.get(accountId) ?? new Map<SubjectKind, Set<number>>();
+    wanted.set(accountId, kinds);
+    const ids = kinds.get(kind) ?? new Set<number>();
+    kinds.set(kind, ids);
+    ids.add(id);
   }
   const loads = [...wanted].flatMap(([accountId, kinds]) => {
     const ctx = { ...systemCtx(services, accountId, options.origin ?? 'events'), db: db as Services['db'] };
@@ -160,12 +172,11 @@ export async function presentEntries(
   });
   // on a pool the loads run at once, each on connections of its own; in a transaction, one after the other
   await concurrently(db, ...loads);
-  const subjects: Presented = {
+  return {
     get: <K extends SubjectKind>(kind: K, accountId: number, id: number) => store.get(keyOf(kind, accountId, id))?.value as Subjects[K] | undefined,
     list: <K extends SubjectKind>(kind: K) =>
       [...store.values()].filter((s) => s.kind === kind).map((s) => ({ accountId: s.accountId, id: s.id, value: s.value as Subjects[K] })),
   };
-  return { events: entries.map((entry) => presenterOf(entry.name).present(entry, subjects)), subjects };
 }
 
 /**

@@ -64,12 +64,12 @@ const EMAIL_FIELDS = ['cc_emails', 'bcc_emails', 'to_emails'] as const;
 
 /**
  * Private notes: sent (nothing to deliver). Public outgoing: progress until the delivery worker reports
- * sent or failed (001 section 4), except on the web widget, where storing it is the delivery (decided
- * in the insert, by the inbox's channel). Incoming (API inboxes): sent.
+ * sent or failed (001 section 4), except where storing it is the delivery: the web widget, and an API inbox
+ * without a `webhook_url` (decided in the insert, by the inbox's channel). Incoming (API inboxes): sent.
  */
-function initialStatus(type: 'incoming' | 'outgoing', isPrivate: boolean): Pick<NewMessage, 'status' | 'statusOn'> {
+function initialStatus(type: 'incoming' | 'outgoing', isPrivate: boolean): Pick<NewMessage, 'status' | 'sentWhereStoredIsDelivered'> {
   if (isPrivate || type !== 'outgoing') return { status: 'sent' };
-  return { status: 'progress', statusOn: { channel: 'Channel::WebWidget', value: 'sent' } };
+  return { status: 'progress', sentWhereStoredIsDelivered: true };
 }
 
 /**

@@ -28,11 +28,16 @@ const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cook
 
 const upload = (path: string, headers: Headers, fields: [string, string | FilePart][]) => injectMultipart(t.app, 'POST', path, headers, fields);
 
-/** An account with an administrator, an inbox of that channel type (the agent is a member) and a conversation in it. */
+/**
+ * An account with an administrator, an inbox of that channel type (the agent is a member) and a conversation in it.
+ * An API inbox has a `webhook_url` (no worker runs here, so nothing is sent): its replies wait in progress for their
+ * delivery. Without one, storing a reply is its delivery (sent at once, tested below).
+ */
 async function setup(channelType: ChannelType = 'Channel::Api', conversation: Parameters<typeof createConversation>[3] = {}) {
   const { account, admin } = await createAccountWithAdmin(t);
   const agent = await createMember(t, account.id, 'agent');
-  const inbox = await createInbox(t, account.id, { channelType, members: [agent.user.id] });
+  const settings = channelType === 'Channel::Api' ? { webhook_url: 'https://integrator.example.com/relay-desk' } : undefined;
+  const inbox = await createInbox(t, account.id, { channelType, members: [agent.user.id], ...(settings ? { settings } : {}) });
   const conv = await createConversation(t, account.id, inbox.id, conversation);
   return { account, admin, agent, inbox, conv, path: (rest = '') => url(account.id, conv.displayId, rest) };
 }

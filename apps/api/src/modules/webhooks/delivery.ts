@@ -116,8 +116,9 @@ export async function writeDeliveries(tx: Executor, services: Services, events: 
 }
 
 /**
- * An agent's reply in an API inbox without a `webhook_url` has nowhere to be delivered: once relayed it is
- * sent (as a web-widget reply is when stored), not left in progress ("Queued") for ever. The outbox consumer
+ * An agent's reply in an API inbox without a `webhook_url` has nowhere to be delivered. It is created sent (the
+ * message insert decides it); one still in progress when relayed (stored while the inbox had a URL since removed,
+ * or retried) is sent once relayed, not left in progress ("Queued") for ever. The outbox consumer
  * of a batch: its replies settled in the relay's transaction (so with the rows' dispatched mark, whatever
  * crashes) in one statement, not a few per reply; answers the after-commit step that announces them, or nothing
  * when no event of the batch is such a reply.

@@ -85,8 +85,8 @@ async function messagePayload(services: Services, accountId: number, name: Webho
   // Chatwoot's webhook_sendable?: activity messages stay inside the app
   if (messageType === 'activity') return undefined;
   const inbox = await inboxSummaryIn(services.db, accountId, data.inbox_id as number, batch);
-  // the relay presented the batch's conversations once; otherwise (or when gone) it is read here
-  const conversation = batch?.conversation(accountId, data.conversation_id as number) ?? (await presentByDisplayId(services, accountId, data.conversation_id as number));
+  // the relay presents the batch's conversations once, when first asked; otherwise (or when gone) it is read here
+  const conversation = (batch ? await batch.conversation(accountId, data.conversation_id as number) : null) ?? (await presentByDisplayId(services, accountId, data.conversation_id as number));
   return {
     event: name,
     id: data.id,

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { schema } from '@app/db';
-import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
+import { buildTestApp, eventsDuring, type TestContext } from '../../../test/helpers.ts';
 import { countRows, createAccountWithAdmin, createConversation, createInbox, createMember } from '../../../test/factories.ts';
 import { hmacSha256, safeEqual } from '../../lib/crypto.ts';
 import type { Services } from '../../lib/context.ts';
@@ -238,7 +238,7 @@ describe('webhook delivery', () => {
     expect(hit!.json.created_at).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
   });
 
-  it('an agent\'s reply in an API inbox without a webhook_url is sent once relayed; with one it waits for its delivery', async () => {
+  it('S1-4.14 an agent\'s reply in an API inbox without a webhook_url is sent when stored; with one it is in progress until delivered', async () => {
     const { account, admin } = await createAccountWithAdmin(t, { name: 'Acme' });
     const bare = await createInbox(t, account.id, { name: 'API without URL' });
     const hooked = await createInbox(t, account.id, { name: 'API with URL' });
@@ -249,14 +249,19 @@ describe('webhook delivery', () => {
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as { id: number; status: string };
     };
-    const quiet = await post((await createConversation(t, account.id, bare.id)).displayId, { content: 'Nowhere to go' });
+    const bareConversation = await createConversation(t, account.id, bare.id);
+    let quiet: { id: number; status: string } | undefined;
+    // nowhere to push it: stored is delivered, so there is no status change for anyone to hear about
+    const events = await eventsDuring(t, account.id, async () => {
+      quiet = await post(bareConversation.displayId, { content: 'Nowhere to go' });
+    });
     const loud = await post((await createConversation(t, account.id, hooked.id)).displayId, { content: 'Off it goes' });
-    expect([quiet.status, loud.status]).toEqual(['progress', 'progress']);
-    for (let i = 0; i < 50 && (await statusOf(quiet.id)) === 'progress'; i++) {
-      await drainOutbox(services, 'default', OUTBOX_CONSUMERS);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(await statusOf(quiet.id)).toBe('sent');
+    expect([quiet!.status, loud.status]).toEqual(['sent', 'progress']);
+    expect(await statusOf(quiet!.id)).toBe('sent');
+    expect(events.filter((e) => e.name === 'message.created').map((e) => (e.data as { status: string }).status)).toEqual(['sent']);
+    while ((await drainOutbox(services, 'default', OUTBOX_CONSUMERS)) > 0);
+    const updated = await t.db.select().from(schema.outboxEvents).where(and(eq(schema.outboxEvents.accountId, account.id), eq(schema.outboxEvents.name, 'message.updated')));
+    expect(updated).toHaveLength(0);
     // the inbox with a URL: still queued until the receiver answers
     expect(await statusOf(loud.id)).toBe('progress');
     await runDueDeliveries(services);
@@ -301,19 +306,72 @@ describe('webhook delivery', () => {
       expect(await relayOutbox(countingServices, 'default', OUTBOX_CONSUMERS, partition)).toBe(ids.length);
       return statements;
     };
+    // Replies stored while the inbox still had a webhook_url wait in progress; the URL removed, the relay settles
+    // them (a reply without one is sent when stored, so these are made progress as such replies are).
+    const queued = async (content: string) => {
+      const id = await post(content);
+      await t.db.update(schema.messages).set({ status: 'progress' }).where(eq(schema.messages.id, id));
+      return id;
+    };
     // the conversation's first reply records report facts no later reply does: relayed first, uncounted
     await post('first reply');
     await relayOnce();
-    const one = [await post('one')];
+    const one = [await queued('one')];
     const forOne = await relayCounted(one);
     await relayOnce();
     const six: number[] = [];
-    for (let i = 0; i < 6; i++) six.push(await post(`reply ${i}`));
+    for (let i = 0; i < 6; i++) six.push(await queued(`reply ${i}`));
     const forSix = await relayCounted(six);
     expect(forSix).toBe(forOne);
     const statuses = await t.db.select({ id: schema.messages.id, status: schema.messages.status }).from(schema.messages).where(eq(schema.messages.conversationId, conversation.id));
     expect(statuses.map((m) => m.status)).toEqual(statuses.map(() => 'sent'));
     expect(await deliveriesOfAccount(account.id)).toBe(8);
+  });
+
+  it('a relay batch no webhook wants presents no conversation; with an account webhook, the batch\'s conversations once', async () => {
+    const { account, admin } = await createAccountWithAdmin(t, { name: 'Acme' });
+    const bare = await createInbox(t, account.id, { name: 'API without URL' });
+    const conversations = [await createConversation(t, account.id, bare.id), await createConversation(t, account.id, bare.id)];
+    const post = async (displayId: number, content: string) => {
+      const res = await call('POST', `/api/v1/accounts/${account.id}/conversations/${displayId}/messages`, admin.headers, { content });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // the text of every statement run through execute() on the database or in the relay's transaction
+    const texts: string[] = [];
+    const recording = <T extends object>(db: T): T =>
+      new Proxy(db, {
+        get(target, prop, receiver) {
+          const value = Reflect.get(target, prop, receiver) as unknown;
+          if (prop === 'execute' && typeof value === 'function') {
+            return (query: Parameters<typeof t.db.execute>[0]) => {
+              texts.push((target as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string } } }).dialect.sqlToQuery(query).sql);
+              return (value as (q: unknown) => unknown).call(target, query);
+            };
+          }
+          if (prop === 'transaction' && typeof value === 'function') {
+            return (work: (tx: object) => Promise<unknown>) => (value as (w: typeof work) => Promise<unknown>).call(target, (tx) => work(recording(tx)));
+          }
+          return value;
+        },
+      });
+    const recorded = { ...services, db: recording(services.db) };
+    const pages = () => texts.filter((text) => text.includes(' as c_id,')).length;
+    const relayAll = async () => {
+      while ((await drainOutbox(recorded, 'default', OUTBOX_CONSUMERS)) > 0);
+    };
+    for (const c of conversations) await post(c.displayId, 'nobody listens');
+    await relayAll();
+    expect(pages()).toBe(0);
+    const hook = await call('POST', base(account.id), admin.headers, { url: `${receiver}/hook-${account.id}`, subscriptions: ['message_created'] });
+    expect(hook.statusCode, hook.body).toBe(200);
+    texts.length = 0;
+    for (const c of conversations) await post(c.displayId, 'now someone does');
+    await relayAll();
+    // both conversations in one page statement per relay that carried a reply (a conversation's rows stay on one)
+    const relaysWithReplies = new Set(conversations.map((c) => c.id % RELAY_PARTITIONS)).size;
+    expect(pages()).toBe(relaysWithReplies);
+    const payloads = (await t.db.select().from(schema.webhookDeliveries).where(eq(schema.webhookDeliveries.accountId, account.id))).map((d) => d.payload as { conversation: { id: number } | null });
+    expect(payloads.map((p) => p.conversation?.id).sort()).toEqual(conversations.map((c) => c.displayId).sort());
   });
 
   it('retries a 500 with backoff and logs both attempts; a 400 fails at once', async () => {

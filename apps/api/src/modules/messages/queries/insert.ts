@@ -2,7 +2,7 @@ import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { preparedFor, schema, type Executor } from '@app/db';
 import type { OutboxLane } from '@app/db/schema';
-import type { ConversationStatus, MessageStatus } from '@app/shared/constants';
+import type { ConversationStatus } from '@app/shared/constants';
 import type { ChannelType, MessageInsert, MessageRow } from './rows.ts';
 import { userSender, type UserSenderRow } from './senders.ts';
 
@@ -38,7 +38,12 @@ export type NewMessage = Pick<MessageInsert, 'accountId' | 'inboxId' | 'conversa
   Partial<
     Pick<MessageInsert, 'content' | 'contentType' | 'private' | 'status' | 'sourceId' | 'senderType' | 'senderId' | 'echoId' | 'additionalAttributes' | 'contentAttributes'>
   > & {
-    statusOn?: OnChannel<MessageStatus> | undefined;
+    /**
+     * Sent, not `status`, on an inbox where storing the message is its delivery: the web widget (the visitor reads it
+     * from the store), and an API inbox without a `webhook_url` (nowhere to push it; the integrator reads it through
+     * the client API). Decided by the insert itself, from the inbox's channel.
+     */
+    sentWhereStoredIsDelivered?: boolean | undefined;
     contentAttributesOn?: OnChannel<Record<string, unknown>> | undefined;
   };
 
@@ -59,7 +64,7 @@ const INSERTED_COLUMNS = [
   'additionalAttributes',
 ] as const;
 
-type Variant = { statusOn: boolean; contentAttributesOn: boolean; outbox: boolean } & ConversationEffects;
+type Variant = { sentWhereStored: boolean; contentAttributesOn: boolean; outbox: boolean } & ConversationEffects;
 
 /** `case when <the inbox's channel type> = $channel then … else … end`, as a scalar subquery. */
 function onChannel(channel: string, then: SQL, otherwise: SQL): SQL {
@@ -72,7 +77,13 @@ function buildInsert(db: Executor, variant: Variant) {
   const values: PgInsertValue<typeof messages> = {
     ...(Object.fromEntries(INSERTED_COLUMNS.map((column) => [column, sql.placeholder(column)])) as Record<(typeof INSERTED_COLUMNS)[number], Placeholder>),
   };
-  if (variant.statusOn) values.status = sql`${onChannel('statusOnChannel', sql`${sql.placeholder('statusOnValue')}`, sql`${sql.placeholder('status')}`)}::message_status`;
+  if (variant.sentWhereStored) {
+    values.status = sql`(select case
+        when ${channels.channelType} = 'Channel::WebWidget' then 'sent'
+        when ${channels.channelType} = 'Channel::Api' and nullif(${channels.settings}->>'webhook_url', '') is null then 'sent'
+        else ${sql.placeholder('status')} end
+      from ${inboxes} join ${channels} on ${channels.id} = ${inboxes.channelId} where ${inboxes.id} = ${sql.placeholder('inboxId')})::message_status`;
+  }
   if (variant.contentAttributesOn) {
     values.contentAttributes = onChannel('attributesOnChannel', sql`${sql.placeholder('attributesOnJson')}::jsonb`, sql`${sql.placeholder('attributesJson')}::jsonb`);
   }
@@ -126,7 +137,7 @@ export async function insertMessageWithEffects(
   /** null: nothing outside cares (activity messages). */
   outbox: { lane: OutboxLane; reopenable: boolean; reopenData?: Record<string, unknown> } | null,
 ): Promise<{ row: MessageRow; conversationStatus: ConversationStatus | null; firstReply: boolean; sender: UserSenderRow | null } | null> {
-  const variant: Variant = { statusOn: Boolean(values.statusOn), contentAttributesOn: Boolean(values.contentAttributesOn), outbox: outbox !== null, ...effects };
+  const variant: Variant = { sentWhereStored: Boolean(values.sentWhereStoredIsDelivered), contentAttributesOn: Boolean(values.contentAttributesOn), outbox: outbox !== null, ...effects };
   const params = {
     accountId: values.accountId,
     inboxId: values.inboxId,
@@ -142,8 +153,6 @@ export async function insertMessageWithEffects(
     senderId: values.senderId ?? null,
     echoId: values.echoId ?? null,
     additionalAttributes: values.additionalAttributes ?? {},
-    statusOnChannel: values.statusOn?.channel,
-    statusOnValue: values.statusOn?.value,
     attributesOnChannel: values.contentAttributesOn?.channel,
     attributesOnJson: values.contentAttributesOn && JSON.stringify(values.contentAttributesOn.value),
     attributesJson: JSON.stringify(values.contentAttributes ?? {}),
