@@ -224,6 +224,9 @@ export const messages = pgTable(
   (t) => [
     // a conversation's messages, paged by id (before/after)
     index('messages_conversation_id_idx').on(t.conversationId, t.id),
+    // a conversation's unread count (the list's summaries): the contact's public messages newer than the agent's last
+    // look, read from the index alone, so counting costs the unread messages rather than the whole conversation
+    index('messages_unread_idx').on(t.conversationId, t.createdAt).where(sql`${t.messageType} = 'incoming' and ${t.private} = false`),
     uniqueIndex('messages_conversation_echo_id_key').on(t.conversationId, t.echoId).where(sql`${t.echoId} is not null`),
     // inbound de-duplication by provider id
     index('messages_inbox_source_id_idx').on(t.inboxId, t.sourceId).where(sql`${t.sourceId} is not null`),

@@ -12,7 +12,8 @@ export type SummaryPick = { conversationId: number; displayId: number; lastId: n
 /**
  * A conversation's summary pick as three scalar subqueries over its id and agent_last_seen_at: the latest message
  * id and the latest non-activity message id (index scans backwards on (conversation_id, id)), and the unread count,
- * capped at UNREAD_COUNT_CAP: incoming, non-private messages newer than agent_last_seen_at (001 section 4). The
+ * capped at UNREAD_COUNT_CAP: incoming, non-private messages newer than agent_last_seen_at (001 section 4), a range of
+ * messages_unread_idx (partial on exactly these literals), so it reads the unread messages' index entries alone. The
  * conversation list selects them with its page; summaryPicks over a list of ids.
  */
 export function summaryPickColumns(id: SQL | AnyPgColumn, seen: SQL | AnyPgColumn) {
@@ -22,7 +23,7 @@ export function summaryPickColumns(id: SQL | AnyPgColumn, seen: SQL | AnyPgColum
     unreadCount: sql<number>`(select count(*)::integer from (
         select 1 from ${messages} u
         where u.conversation_id = ${id} and u.message_type = 'incoming' and u.private = false
-          and (${seen} is null or u.created_at > ${seen})
+          and u.created_at > coalesce(${seen}, '-infinity')
         limit ${sqlInteger(UNREAD_COUNT_CAP)}
       ) unread)`.mapWith(Number),
   };

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_unread_idx" ON "messages" USING btree ("conversation_id","created_at") WHERE "messages"."message_type" = 'incoming' and "messages"."private" = false;
