@@ -233,12 +233,40 @@ const summaryPicksSql = () => {
   return (picks = sql`${lastId} as last_id, ${lastNonActivityId} as non_activity_id, ${unreadCount} as unread_count`);
 };
 
-/** A page of conversations with what their payloads need, in one query. */
-export async function selectConversationRows(db: Executor, where: SQL | undefined, orderBy: SQL[], limit: number, offset: number): Promise<ConversationListRow[]> {
+/**
+ * A page of conversations with what their payloads need. In one statement by default. With `idsFirst`, in two: the
+ * page's ids (a small statement over conversations alone), then the payload columns of those ids (always the same
+ * text, so Postgres keeps one generic plan of it). For conditions whose plan depends on their values (a label, a
+ * search), Postgres plans the statement on every execution, and planning the payload's dozen subqueries cost as
+ * much as running them (docs/benchmarks.md, "Plans of the list"); the small statement plans in a fraction of that.
+ */
+export async function selectConversationRows(
+  db: Executor,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  limit: number,
+  offset: number,
+  options: { idsFirst?: boolean } = {},
+): Promise<ConversationListRow[]> {
+  const whereSql = where ? sql`where ${where}` : sql``;
+  const orderSql = orderBy.length ? sql`order by ${sql.join(orderBy, sql`, `)}` : sql``;
+  if (options.idsFirst) {
+    const page = (await db.execute(sql`select ${conversations.id} as id from ${conversations} ${whereSql} ${orderSql}
+      limit ${sqlInteger(limit)} offset ${sqlInteger(offset)}`)) as unknown as { rows: { id: number }[] };
+    const ids = page.rows.map((r) => r.id);
+    if (ids.length === 0) return [];
+    const result = await db.execute(sql`select ${PAGE_COLUMNS}, ${summaryPicksSql()}
+      from ${conversations} inner join ${contacts} on ${contacts.id} = ${conversations.contactId}
+      where ${conversations.id} = any(${sql.param(ids)}::integer[])`);
+    const byId = new Map((result as unknown as { rows: PageRow[] }).rows.map((r) => [r.c_id, r]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [listRowOf(row)] : [];
+    });
+  }
   const result = await db.execute(sql`select ${PAGE_COLUMNS}, ${summaryPicksSql()}
     from ${conversations} inner join ${contacts} on ${contacts.id} = ${conversations.contactId}
-    ${where ? sql`where ${where}` : sql``}
-    ${orderBy.length ? sql`order by ${sql.join(orderBy, sql`, `)}` : sql``}
+    ${whereSql} ${orderSql}
     limit ${sqlInteger(limit)} offset ${sqlInteger(offset)}`);
   // Both drivers (node-postgres and PGlite) answer raw statements as { rows }.
   return (result as unknown as { rows: PageRow[] }).rows.map(listRowOf);

@@ -49,8 +49,10 @@ export async function listConversations(ctx: AccountCtx, query: ListConversation
   const scope = await conversationScope(ctx);
   const base = combine(scopeCondition(scope), ...listConditions(query, ctx.actor.id));
   const { limit, offset } = pageOf(query.page);
+  // a label's plan depends on the label: page by ids first (selectConversationRows)
+  const labelled = Boolean(query.labels?.length || query['labels[]']?.length);
   const [rows, raw] = await Promise.all([
-    selectConversationRows(ctx.db, combine(base, assigneeCondition(query.assignee_type, ctx.actor.id)), sortOrder(query.sort_by), limit, offset),
+    selectConversationRows(ctx.db, combine(base, assigneeCondition(query.assignee_type, ctx.actor.id)), sortOrder(query.sort_by), limit, offset, { idsFirst: labelled }),
     cachedCounts(ctx, scope, ['list', countFilters(query)], base),
   ]);
   return { data: { meta: counts(raw), payload: await presentConversations(ctx, rows) } };
@@ -86,7 +88,7 @@ export async function searchConversations(ctx: AccountCtx, q: string, page: numb
   const where = combine(scopeCondition(scope), searchCondition(ctx.accountId, q));
   const { limit, offset } = pageOf(page);
   const [rows, raw] = await Promise.all([
-    selectConversationRows(ctx.db, where, sortOrder('latest'), limit, offset),
+    selectConversationRows(ctx.db, where, sortOrder('latest'), limit, offset, { idsFirst: true }),
     cachedCounts(ctx, scope, ['search', q], where),
   ]);
   const { mine_count, unassigned_count, all_count } = counts(raw);
