@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { NotificationActorType, NotificationFlag, NotificationType } from '@app/shared/notifications';
 import type { BrowserPushAttributes, SubscriptionType } from '@app/shared/notification-subscriptions';
 import { accountId, id, timestamps } from './_columns.ts';
@@ -41,7 +41,28 @@ export const notifications = pgTable(
     index('notifications_account_user_unread_idx').on(t.accountId, t.userId).where(sql`${t.readAt} is null`),
     // read_all of one conversation, and the cascade when a conversation is deleted
     index('notifications_primary_actor_idx').on(t.primaryActorId),
+    // the unread notifications snoozed for now, which the unread count leaves out (notification_counts)
+    index('notifications_account_user_snoozed_idx').on(t.accountId, t.userId, t.snoozedUntil).where(sql`${t.readAt} is null and ${t.snoozedUntil} is not null`),
   ],
+);
+
+/**
+ * How many notifications a user has in an account, and how many of those are unread (read_at null, snoozed or
+ * not), kept by statement triggers on notifications (migration 0018) in the transaction of every insert, read,
+ * unread and delete, cascades included. The realtime events of new notifications carry both counts; counting the
+ * rows instead grew with every notification a user ever had (docs/benchmarks.md, "Notification counts").
+ */
+export const notificationCounts = pgTable(
+  'notification_counts',
+  {
+    accountId: accountId(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    total: integer().notNull().default(0),
+    unread: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.userId] })],
 );
 
 /**

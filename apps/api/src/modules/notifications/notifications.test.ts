@@ -336,6 +336,55 @@ describe('notification settings', () => {
   });
 });
 
+describe('the counts', () => {
+  it('S1-7.112 unread and total counts stay those of the rows through every change: create, read, unread, snooze, delete, read_all, destroy_all, cascades', async () => {
+    const { account, admin, ann, bob, inbox, conversation } = await setup();
+    const other = await createConversation(t, account.id, inbox.id);
+    // what the triggers keep against what the rows say, for both agents
+    const expectCounts = async () => {
+      for (const member of [ann, bob]) {
+        const rows = await rowsOf(member.user.id);
+        const unread = rows.filter((r) => r.readAt === null && (r.snoozedUntil === null || r.snoozedUntil <= new Date())).length;
+        const res = await call('GET', url(account.id, '/unread_count'), member.headers);
+        expect(res.json(), `unread of ${member.user.name}`).toBe(unread);
+        const [stored] = await t.db.select().from(schema.notificationCounts).where(and(eq(schema.notificationCounts.accountId, account.id), eq(schema.notificationCounts.userId, member.user.id)));
+        expect(stored?.total ?? 0, `total of ${member.user.name}`).toBe(rows.length);
+        expect(stored?.unread ?? 0, `unread or snoozed of ${member.user.name}`).toBe(rows.filter((r) => r.readAt === null).length);
+      }
+    };
+    // one statement inserting several users' rows at once, as the relay does
+    await t.db.insert(schema.notifications).values(
+      [ann, ann, bob, ann, bob].map((m, i) => ({ accountId: account.id, userId: m.user.id, notificationType: 'conversation_assignment' as const, primaryActorId: i < 3 ? conversation.id : other.id })),
+    );
+    await expectCounts();
+    const [first, second, third] = await rowsOf(ann.user.id);
+    expect((await call('PATCH', url(account.id, `/${first!.id}`), ann.headers)).statusCode).toBe(200);
+    await expectCounts();
+    expect((await call('PATCH', url(account.id, `/${first!.id}`), ann.headers)).statusCode).toBe(200); // read again: no change
+    await expectCounts();
+    expect((await call('POST', url(account.id, `/${first!.id}/unread`), ann.headers)).statusCode).toBe(200);
+    await expectCounts();
+    expect((await call('POST', url(account.id, `/${second!.id}/snooze`), ann.headers, { snoozed_until: Math.floor(Date.now() / 1000) + 3600 })).statusCode).toBe(200);
+    await expectCounts();
+    // a snooze that has run out counts as unread again
+    await t.db.update(schema.notifications).set({ snoozedUntil: new Date(Date.now() - 1000) }).where(eq(schema.notifications.id, second!.id));
+    await expectCounts();
+    expect((await call('DELETE', url(account.id, `/${third!.id}`), ann.headers)).statusCode).toBe(200);
+    await expectCounts();
+    expect((await call('POST', url(account.id, '/read_all'), bob.headers, {})).statusCode).toBe(200);
+    await expectCounts();
+    expect((await call('POST', url(account.id, '/destroy_all'), bob.headers, { type: 'read' })).statusCode).toBe(200);
+    await expectCounts();
+    await notify(bob, other);
+    // a deleted conversation takes its notifications (a cascade) and their counts
+    expect((await call('DELETE', `/api/v1/accounts/${account.id}/conversations/${other.displayId}`, admin.headers)).statusCode).toBeLessThan(300);
+    await expectCounts();
+    expect((await call('POST', url(account.id, '/destroy_all'), ann.headers, { type: 'all' })).statusCode).toBe(200);
+    await expectCounts();
+    expect(await rowsOf(ann.user.id)).toEqual([]);
+  });
+});
+
 describe('access', () => {
   const routes = (accountId: number, id: number): [Method, string, object?][] => [
     ['GET', url(accountId)],

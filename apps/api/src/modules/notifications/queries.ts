@@ -42,27 +42,31 @@ export async function countNotifications(db: Executor, accountId: number, userId
   return { count: row?.count ?? 0, unread: row?.unread ?? 0 };
 }
 
-/** The bell's number: unread and not snoozed (notifications_account_user_unread_idx). */
+/** The bell's number: unread and not snoozed (countsByUser). */
 export async function countUnread(db: Executor, accountId: number, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(n)
-    .where(and(own(accountId, userId), isNull(n.readAt), notSnoozed()));
-  return row?.value ?? 0;
+  return (await countsByUser(db, accountId, [userId])).get(userId)?.unread ?? 0;
 }
 
-/** The counts realtime events carry, for several users at once: unread (not snoozed) and all. */
+const counts = schema.notificationCounts;
+
+/**
+ * The counts realtime events carry, for several users at once: unread (not snoozed) and all. Read from
+ * notification_counts (kept by triggers), less the unread ones snoozed for now (notifications_account_user_snoozed_idx):
+ * the cost of the snoozed notifications, not of every notification the users ever had.
+ */
 export async function countsByUser(db: Executor, accountId: number, userIds: number[]) {
   if (userIds.length === 0) return new Map<number, { unread: number; count: number }>();
   const rows = await db
     .select({
-      userId: n.userId,
-      count: count(),
-      unread: sql<number>`count(*) filter (where ${n.readAt} is null and (${n.snoozedUntil} is null or ${n.snoozedUntil} <= now()))`.mapWith(Number),
+      userId: counts.userId,
+      count: counts.total,
+      // qualified by hand: drizzle writes a lone table's columns unqualified, which inside the subquery would be s's
+      unread: sql<number>`${counts.unread} - (select count(*) from ${n} s
+        where s.account_id = "notification_counts"."account_id" and s.user_id = "notification_counts"."user_id"
+          and s.read_at is null and s.snoozed_until is not null and s.snoozed_until > now())`.mapWith(Number),
     })
-    .from(n)
-    .where(and(eq(n.accountId, accountId), inArray(n.userId, userIds)))
-    .groupBy(n.userId);
+    .from(counts)
+    .where(and(eq(counts.accountId, accountId), inArray(counts.userId, userIds)));
   return new Map(rows.map((r) => [r.userId, { unread: r.unread, count: r.count }]));
 }
 
