@@ -45,6 +45,8 @@ describe('typed realtime payloads', () => {
     expectTypeOf<Grouped>().toExtend<CableEventName>();
     // every name a client listens for (000 section 7) is one it can receive
     expectTypeOf<RealtimeEventName>().toExtend<CableEventName>();
+    // and every name the server sends is listed (resync.required is the socket's own, not an event of the account)
+    expectTypeOf<Exclude<CableEventName, RealtimeEventName | 'resync.required'>>().toBeNever();
     expectTypeOf<{ [N in CableEventName]: CablePayload<N> }[CableEventName]>().not.toBeNever();
     expectTypeOf<CablePayload<CableEventName>>().not.toBeAny();
   });
