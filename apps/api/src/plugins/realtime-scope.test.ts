@@ -119,7 +119,7 @@ describe('/cable scoping matches the REST conversation scope', () => {
     }
   });
 
-  it('a restricted member gets the events of a conversation once it is assigned to them, and not once assigned away', async () => {
+  it('a restricted member gets the events of a conversation once it is assigned to them, the assignment away, and nothing after it', async () => {
     const unassignedSocket = await subscribe(unassigned);
     expect((await call('POST', `/conversations/${c.othersOnly}/assignments`, admin.headers, { assignee_id: unassigned.user.id })).statusCode).toBe(200);
     const assigned = await unassignedSocket.event('assignee.changed');
@@ -129,6 +129,11 @@ describe('/cable scoping matches the REST conversation scope', () => {
     expect((await call('GET', `/conversations/${c.othersOnly}`, unassigned.headers)).statusCode).toBe(200);
 
     expect((await call('POST', `/conversations/${c.othersOnly}/assignments`, admin.headers, { assignee_id: other.user.id })).statusCode).toBe(200);
+    // the assignment that takes it away still reaches them, so their list lets it go
+    await unassignedSocket.next(() => unassignedSocket.events('assignee.changed').length === 2);
+    const away = unassignedSocket.events('assignee.changed')[1]!;
+    expect(away.data['id']).toBe(c.othersOnly);
+    expect((away.data['meta'] as { assignee: { id: number } | null }).assignee?.id).toBe(other.user.id);
     expect((await call('POST', `/conversations/${c.othersOnly}/messages`, admin.headers, { content: 'gone again' })).statusCode).toBe(200);
     const adminSocket = await subscribe(admin);
     expect((await call('POST', `/conversations/${c.othersOnly}/toggle_status`, admin.headers, { status: 'open' })).statusCode).toBe(200);

@@ -293,8 +293,8 @@ export class Hub {
     if (!subs) return;
     for (const sub of subs) {
       // what the event says of a conversation counts before it is judged (an assignment to the subscriber)
-      observe(sub, envelope.event);
-      const visible = canSee(sub, envelope.event);
+      const leaving = observe(sub, envelope.event);
+      const visible = leaving || canSee(sub, envelope.event);
       if (sub.pending) {
         if (visible) sub.pending.push(envelope);
         continue;

@@ -83,30 +83,53 @@ function conversationVisible(subscriber: Subscriber, event: ConversationEvent): 
 /**
  * Updates what a restricted subscriber knows from an event, before it is judged: participation (participant
  * changes, their mentions) and the assignee of each conversation in reach. Unrestricted subscribers keep nothing.
+ * Answers true when the event takes out of their reach a conversation they could see until now (assigned away):
+ * that event is theirs still, so their list lets the conversation go instead of keeping it until a reload.
  */
-export function observe(subscriber: Subscriber, event: RealtimeEvent): void {
+export function observe(subscriber: Subscriber, event: RealtimeEvent): boolean {
   const { access } = subscriber;
-  if (event.accountId !== subscriber.accountId || !access.restriction) return;
-  if (!('inboxId' in event) || !inboxVisible(access, event.inboxId)) return;
+  if (event.accountId !== subscriber.accountId || !access.restriction) return false;
+  if (!('inboxId' in event) || !inboxVisible(access, event.inboxId)) return false;
   const facts = conversationFacts(event);
-  if (facts.displayId === undefined) return;
+  if (facts.displayId === undefined) return false;
   if (event.name === 'conversation.participants_changed') {
     if (event.data.user_ids.includes(subscriber.userId)) subscriber.participating.add(facts.displayId);
     else subscriber.participating.delete(facts.displayId);
-    return;
+    return false;
   }
   if (event.name === 'conversation.mentioned') {
     // a mention makes the mentioned user a participant (messages/queries recordMentions)
     if (event.userId === subscriber.userId) subscriber.participating.add(facts.displayId);
-    return;
+    return false;
   }
-  if (facts.assigneeId === undefined) return;
+  if (facts.assigneeId === undefined) return false;
   const participant = subscriber.participating.has(facts.displayId);
+  const leaving = leavingOf(subscriber);
   if (canSeeConversation(access, { inboxId: event.inboxId, assigneeId: facts.assigneeId, participant })) {
     remember(subscriber.conversations, facts.displayId, facts.assigneeId);
-  } else {
-    subscriber.conversations.delete(facts.displayId);
+    leaving.delete(facts.displayId);
+    return false;
   }
+  // The first event of a change to carry the new assignee may be its activity message; the conversation event
+  // that follows it is the one a list moves rows by.
+  if (subscriber.conversations.delete(facts.displayId)) {
+    leaving.add(facts.displayId);
+    if (leaving.size > KNOWN_CONVERSATIONS_CAP) leaving.delete(leaving.values().next().value!);
+  }
+  if (!LEAVING_EVENTS.has(event.name) || !leaving.has(facts.displayId)) return false;
+  leaving.delete(facts.displayId);
+  return true;
+}
+
+/** The events that can take a conversation out of a restricted member's reach, delivered to them that once. */
+const LEAVING_EVENTS = new Set<string>(['assignee.changed', 'conversation.updated']);
+
+/** Per subscriber: the conversations just taken out of their reach whose leaving event they have not had yet. */
+const leavingSets = new WeakMap<Subscriber, Set<number>>();
+function leavingOf(subscriber: Subscriber): Set<number> {
+  let set = leavingSets.get(subscriber);
+  if (!set) leavingSets.set(subscriber, (set = new Set()));
+  return set;
 }
 
 function remember(known: Map<number, number | null>, displayId: number, assigneeId: number | null) {
