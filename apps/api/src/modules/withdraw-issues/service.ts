@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { AppError, invalid, notFound } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { memberAccess } from '../../lib/member-access.ts';
 import { pageWindow } from '../../lib/pagination.ts';
 import type { CreateWithdrawIssueBodySchema, UpdateWithdrawIssueBodySchema, WithdrawIssue, WithdrawIssueListQuerySchema } from '@app/shared/payments';
 import { recordAudit } from '../audit-logs/service.ts';
@@ -38,8 +39,10 @@ function publish(ctx: AccountCtx, name: 'withdraw_issue.created' | 'withdraw_iss
 }
 
 export async function listWithdrawIssues(ctx: AccountCtx, input: ListInput) {
-  if (input.inbox_id !== undefined) await checkVisibleInboxes(ctx, ctx.db, [input.inbox_id]);
-  const filter = { accountId: ctx.accountId, inboxIds: await visibleInboxIds(ctx), inboxId: input.inbox_id, status: input.status, orderId: input.order_id };
+  // the caller's access read once, for the inbox asked for and the inboxes they see
+  const access = await memberAccess(ctx);
+  if (input.inbox_id !== undefined) await checkVisibleInboxes(ctx, ctx.db, [input.inbox_id], access);
+  const filter = { accountId: ctx.accountId, inboxIds: await visibleInboxIds(ctx, access), inboxId: input.inbox_id, status: input.status, orderId: input.order_id };
   const { rows, count } = await listIssueRows(ctx.db, filter, WITHDRAW_ISSUES_PER_PAGE, pageWindow(input.page, WITHDRAW_ISSUES_PER_PAGE).offset);
   return { meta: { current_page: input.page, per_page: WITHDRAW_ISSUES_PER_PAGE, count }, payload: rows.map(serializeWithdrawIssue) };
 }
