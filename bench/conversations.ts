@@ -46,7 +46,7 @@ const ACCOUNTS = [
   { key: 'b', name: 'Bench B', conversations: Math.round(20_000 * SCALE) },
 ] as const;
 /** Indexes rebuilt after the bulk insert instead of maintained row by row (pg_trgm GIN builds are the slow part). */
-const DEFERRED_INDEXES = ['messages_content_trgm_idx', 'contacts_name_trgm_idx', 'contacts_email_trgm_idx', 'contacts_phone_trgm_idx', 'contacts_identifier_trgm_idx'];
+const DEFERRED_INDEXES = ['messages_content_trgm_idx', 'messages_content_digits_idx', 'contacts_name_trgm_idx', 'contacts_email_trgm_idx', 'contacts_phone_trgm_idx', 'contacts_identifier_trgm_idx'];
 
 const secondsSince = (began: number) => `${((performance.now() - began) / 1000).toFixed(1)} s`;
 

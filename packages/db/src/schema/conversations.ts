@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   ATTACHMENT_FILE_TYPES,
@@ -37,6 +37,42 @@ export const contactSearchMatches = (t: { name: AnyPgColumn; email: AnyPgColumn;
 /** The contacts lists show (Chatwoot's resolved contacts, not being deleted): the predicate of the list indexes. */
 export const listedContact = (t: { email: AnyPgColumn; phoneNumber: AnyPgColumn; identifier: AnyPgColumn; deletingAt: AnyPgColumn }) =>
   sql`(${t.email} <> '' or ${t.phoneNumber} <> '' or ${t.identifier} <> '') and ${t.deletingAt} is null`;
+
+/**
+ * Message search: content containing q. pg_trgm alone is slow for numbers, the thing payment teams search for most
+ * (a UTR, an order or phone number): a digit trigram like `482` is in every message that holds a few numbers, so a
+ * 12-digit UTR made the trigram index read hundreds of pages. For a q with a run of {@link DIGIT_GRAM} or more
+ * digits, the match narrows on `digit_grams(content)` instead (migration 0019: every 6-digit window of the content's
+ * digit runs, in a GIN index), since a content holding q holds each of q's windows; the ILIKE then confirms, over
+ * `coalesce(content, '')` so that the planner does not also walk the trigram index for it. Any other q is the
+ * trigram ILIKE.
+ */
+export const messageContentMatches = (content: AnyPgColumn | SQL, q: string) => {
+  const pattern = likePattern(q);
+  const grams = digitGrams(q);
+  if (grams.length === 0) return sql`${content} ilike ${pattern}`;
+  return sql`(digit_grams(${content}) @> ${sql.param(grams)}::text[] and coalesce(${content}, '') ilike ${pattern})`;
+};
+
+/** The length of the digit windows `digit_grams` indexes: 10^6 of them, so one is rare even in millions of messages. */
+export const DIGIT_GRAM = 6;
+
+/**
+ * Windows of q's digit runs that a content containing q must hold: non-overlapping ones from each run's start, and
+ * the run's last, so that every digit of the run is in one (a 12-digit UTR: two). Fewer keys than every window,
+ * each as rare.
+ */
+export function digitGrams(q: string): string[] {
+  const grams = new Set<string>();
+  for (const [run] of q.matchAll(/[0-9]{6,}/g)) {
+    for (let at = 0; at + DIGIT_GRAM <= run.length; at += DIGIT_GRAM) grams.add(run.slice(at, at + DIGIT_GRAM));
+    grams.add(run.slice(-DIGIT_GRAM));
+  }
+  return [...grams];
+}
+
+/** `%q%` for ILIKE, with q's own wildcards (and the escape character) taken literally. */
+export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 export const contacts = pgTable(
   'contacts',
@@ -230,8 +266,10 @@ export const messages = pgTable(
     uniqueIndex('messages_conversation_echo_id_key').on(t.conversationId, t.echoId).where(sql`${t.echoId} is not null`),
     // inbound de-duplication by provider id
     index('messages_inbox_source_id_idx').on(t.inboxId, t.sourceId).where(sql`${t.sourceId} is not null`),
-    // conversation search: substring match over message content (pg_trgm)
+    // conversation search: substring match over message content (pg_trgm), and the digit windows of its numbers
+    // (migration 0019's digit_grams); see messageContentMatches
     index('messages_content_trgm_idx').using('gin', sql`${t.content} gin_trgm_ops`),
+    index('messages_content_digits_idx').using('gin', sql`digit_grams(${t.content})`),
     // reports count an account's messages over time
     index('messages_account_created_idx').on(t.accountId, t.createdAt),
     // CSAT metrics count the surveys sent (input_csat messages) over time

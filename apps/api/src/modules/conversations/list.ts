@@ -89,15 +89,13 @@ export const combine = (...parts: (SQL | undefined)[]) => and(...parts.filter((p
 /** Message search needs three characters for the trigram index to narrow anything down. */
 const MIN_MESSAGE_SEARCH = 3;
 
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 /**
- * Display id equal to q, or the contact's handles contain q, or a message contains q (trigram indexes).
+ * Display id equal to q, or the contact's handles contain q, or a message contains q (trigram and digit indexes).
  * One UNION of ids: each branch uses its own index once, instead of an OR the planner can only answer
  * by scanning every conversation.
  */
 export function searchCondition(accountId: number, q: string): SQL {
-  const pattern = likePattern(q);
+  const pattern = schema.likePattern(q);
   const contacts = schema.contacts;
   const branches: SQL[] = [
     sql`select cc.id from ${c} cc join ${contacts} on ${contacts.id} = cc.contact_id where ${contacts.accountId} = ${accountId} and ${schema.contactSearchMatches(contacts, pattern)}`,
@@ -105,7 +103,7 @@ export function searchCondition(accountId: number, q: string): SQL {
   if (/^\d{1,9}$/.test(q)) branches.push(sql`select cd.id from ${c} cd where cd.account_id = ${accountId} and cd.display_id = ${Number(q)}`);
   if (q.length >= MIN_MESSAGE_SEARCH) {
     branches.push(
-      sql`select m.conversation_id from ${schema.messages} m where m.account_id = ${accountId} and m.content ilike ${pattern} and m.message_type in ('incoming', 'outgoing')`,
+      sql`select m.conversation_id from ${schema.messages} m where m.account_id = ${accountId} and ${schema.messageContentMatches(sql`m.content`, q)} and m.message_type in ('incoming', 'outgoing')`,
     );
   }
   return sql`${c.id} in (${sql.join(branches, sql` union `)})`;

@@ -49,8 +49,7 @@ function utrCondition(utr: string): SQL {
 
 /** Substring of "name reference", case-insensitive; the expression is the one the trigram index covers. */
 function customerCondition(text: string): SQL {
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`(coalesce(${paymentRecords.customerName}, '') || ' ' || coalesce(${paymentRecords.customerReference}, '')) ILIKE ${pattern}`;
+  return sql`(coalesce(${paymentRecords.customerName}, '') || ' ' || coalesce(${paymentRecords.customerReference}, '')) ILIKE ${schema.likePattern(text)}`;
 }
 
 /** `since` as given; a bare date is that day's start (UTC). */

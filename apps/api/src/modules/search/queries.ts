@@ -3,9 +3,6 @@ import { schema, type Executor } from '@app/db';
 
 const { contacts, conversations, messages, inboxes, channels, users, agentBots } = schema;
 
-/** `%q%` for ILIKE, with q's own wildcards taken literally. */
-export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 /** Incoming and outgoing messages (private notes included); activity and template messages are not searched. */
 const searchable = sql`${messages.messageType} in ('incoming', 'outgoing')`;
 
@@ -16,7 +13,7 @@ export function searchContactRows(db: Executor, accountId: number, q: string, li
   return db
     .select()
     .from(contacts)
-    .where(and(eq(contacts.accountId, accountId), schema.contactSearchMatches(contacts, likePattern(q))))
+    .where(and(eq(contacts.accountId, accountId), schema.contactSearchMatches(contacts, schema.likePattern(q))))
     .orderBy(sql`${contacts.lastActivityAt} desc nulls last`, desc(contacts.id))
     .limit(limit)
     .offset(offset);
@@ -51,7 +48,7 @@ export type SearchConversationRow = Awaited<ReturnType<typeof searchConversation
 
 /**
  * Messages of the account containing q, in conversations matching `scope` (a condition over conversations), newest
- * first. The trigram index (messages_content_trgm_idx) finds the candidates; the scope is checked on their conversation.
+ * first. The trigram or digit index (schema.messageContentMatches) finds the candidates; the scope is checked on their conversation.
  */
 export function searchMessageRows(db: Executor, accountId: number, scope: SQL, q: string, limit: number, offset: number) {
   return db
@@ -70,7 +67,7 @@ export function searchMessageRows(db: Executor, accountId: number, scope: SQL, q
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .innerJoin(inboxes, eq(inboxes.id, conversations.inboxId))
     .innerJoin(channels, eq(channels.id, inboxes.channelId))
-    .where(and(eq(messages.accountId, accountId), sql`${messages.content} ilike ${likePattern(q)}`, searchable, scope))
+    .where(and(eq(messages.accountId, accountId), schema.messageContentMatches(messages.content, q), searchable, scope))
     .orderBy(desc(messages.id))
     .limit(limit)
     .offset(offset);
@@ -83,7 +80,7 @@ export async function latestMessages(db: Executor, conversationIds: number[], q:
   const rows = await db
     .selectDistinctOn([messages.conversationId], { conversationId: messages.conversationId, id: messages.id, content: messages.content, createdAt: messages.createdAt })
     .from(messages)
-    .where(and(inArray(messages.conversationId, conversationIds), searchable, q === null ? undefined : sql`${messages.content} ilike ${likePattern(q)}`))
+    .where(and(inArray(messages.conversationId, conversationIds), searchable, q === null ? undefined : sql`${messages.content} ilike ${schema.likePattern(q)}`))
     .orderBy(messages.conversationId, desc(messages.id));
   return new Map(rows.map((r) => [r.conversationId, r]));
 }

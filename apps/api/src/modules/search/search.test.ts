@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { schema } from '@app/db';
 import { SearchAllSchema, SearchContactsSchema, SearchConversationsSchema, SearchMessagesSchema } from '@app/shared/search';
 import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
@@ -147,5 +148,52 @@ describe('GET search', () => {
     const theirs = SearchAllSchema.parse((await get(w.foreign.account.id, 'search?q=needle', w.foreign.admin.headers)).json()).payload;
     expect(theirs.contacts.map((c) => c.name)).toEqual(['Needle Foreign']);
     expect(theirs.messages.map((m) => m.content)).toEqual(['needle abroad']);
+  });
+});
+
+describe('numbers in messages (schema.messageContentMatches: the digit index, then the ILIKE)', () => {
+  it('finds a number by any part of six or more digits, with words around it, and never content that only holds its pieces apart', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const inbox = await createInbox(t, account.id);
+    const contact = await createContact(t, account.id, { name: 'Pay Er' });
+    const paid = await createConversation(t, account.id, inbox.id, { contactId: contact.id });
+    const other = await createConversation(t, account.id, inbox.id, { contactId: contact.id });
+    const utr = await message(account.id, paid, 'Payment with UTR 482913075561 is pending');
+    // both six-digit windows of the UTR, and its first seven digits, but never the twelve in a row
+    const apart = await message(account.id, other, 'refs 482913 and 075561, order 4829130');
+    const found = async (q: string) => {
+      const res = await get(account.id, `search/messages?q=${encodeURIComponent(q)}`, admin.headers);
+      expect(res.statusCode).toBe(200);
+      return SearchMessagesSchema.parse(res.json()).payload.messages.map((m) => m.id);
+    };
+    expect(await found('482913075561')).toEqual([utr.id]);
+    expect(await found('2913075')).toEqual([utr.id]); // the middle, past a window's edge
+    expect(await found('13075561')).toEqual([utr.id]); // the tail
+    expect(await found('utr 482913075561 IS')).toEqual([utr.id]); // words around it, any case
+    expect(await found('4829130')).toEqual([apart.id, utr.id]); // inside the UTR, and the whole order number
+    expect(await found('482913')).toEqual([apart.id, utr.id]);
+    expect(await found('4829130755610')).toEqual([]); // one digit more than the message holds
+    expect(await found('91307')).toEqual([utr.id]); // five digits: the trigram path
+
+    // conversations/search and search/conversations take the same path
+    const list = await t.app.inject({ method: 'GET', url: `/api/v1/accounts/${account.id}/conversations/search?q=13075561`, headers: admin.headers });
+    expect(list.json().payload.map((c: { id: number }) => c.id)).toEqual([paid.displayId]);
+    const conversations = SearchConversationsSchema.parse((await get(account.id, 'search/conversations?q=913075561', admin.headers)).json()).payload.conversations;
+    expect(conversations.map((c) => [c.id, c.matched])).toEqual([[paid.displayId, { field: 'message', snippet: utr.content }]]);
+  });
+
+  it('narrows a number on the digit index instead of the trigram index', async () => {
+    const q = '482913075561';
+    expect(schema.digitGrams(q)).toEqual(['482913', '075561']);
+    expect(schema.digitGrams('a 12345678 b 1234567')).toEqual(['123456', '345678', '234567']);
+    expect(schema.digitGrams('12345 and 99999')).toEqual([]);
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const rows = await tx.execute(sql`explain select id from ${schema.messages} where ${schema.messageContentMatches(schema.messages.content, q)}`);
+      return (rows as unknown as { rows: Record<string, string>[] }).rows;
+    });
+    const text = plan.map((row) => Object.values(row)[0]).join('\n');
+    expect(text).toContain('messages_content_digits_idx');
+    expect(text).not.toContain('messages_content_trgm_idx');
   });
 });
