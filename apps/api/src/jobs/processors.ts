@@ -20,6 +20,12 @@ import { jobKey, type Jobs, type Processor, type Schedule } from './queue.ts';
 export const OUTBOX_CONSUMERS: OutboxConsumer[] = [
   (tx, services, events) => writeDeliveries(tx, services, events),
   (tx, services, events) => settleUndeliverable(tx, services, events),
+  // the CSAT survey of a conversation that resolved in an inbox with it on (once per conversation)
+  perEvent(sendSurveyOnResolve),
+  // reporting events and report rollups (docs/reports.md)
+  recordReportFacts,
+  // last: inserting notifications locks each recipient's counter row (notification_counts) until the commit, and
+  // another relay notifying the same people waits for it; here that wait is the commit alone
   async (tx, services, events) => {
     const rows = await insertNotificationsForEvents(
       tx,
@@ -31,10 +37,6 @@ export const OUTBOX_CONSUMERS: OutboxConsumer[] = [
       void pushCreated(services, accountId, notifications).catch((err: unknown) => services.log.error({ err }, 'push: delivery failed'));
     });
   },
-  // the CSAT survey of a conversation that resolved in an inbox with it on (once per conversation)
-  perEvent(sendSurveyOnResolve),
-  // reporting events and report rollups (docs/reports.md)
-  recordReportFacts,
 ];
 
 /** Delayed sends never wait longer than this: the sweep would run them anyway. */
