@@ -71,8 +71,11 @@ export function digitGrams(q: string): string[] {
   return [...grams];
 }
 
-/** `%q%` for ILIKE, with q's own wildcards (and the escape character) taken literally. */
-export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+/** LIKE's wildcards and its escape character, taken literally. */
+export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** `%q%` for ILIKE: q anywhere, its own wildcards taken literally. */
+export const likePattern = (q: string) => `%${escapeLike(q)}%`;
 
 export const contacts = pgTable(
   'contacts',

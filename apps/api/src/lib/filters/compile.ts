@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { schema } from '@app/db';
 import type { CompiledFilter, DateValue, FilterAttribute, FilterCondition, FilterOperator, FilterTree } from './types.ts';
 
 // Every value below reaches Postgres as a bound parameter; the SQL text is built from this file's constants and the
@@ -13,10 +14,7 @@ const list = (parts: SQL[]) => sql.join(parts, sql`, `);
 /** The negation that counts a missing value as "not equal" / "does not contain": NULL never hides a row. */
 const notOrNull = (expr: SQL, matches: SQL) => sql`(${expr} is null or not (${matches}))`;
 
-/** LIKE's wildcards and its escape character, taken literally. */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
+const { escapeLike } = schema;
 
 function textCondition(expr: SQL, operator: FilterOperator, values: string[]): SQL {
   const equals = () => sql`lower(${expr}) in (${list(values.map((v) => sql`lower(${v}::text)`))})`;

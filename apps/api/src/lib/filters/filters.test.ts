@@ -1,9 +1,10 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { CONTACT_FILTER_KEYS, CONVERSATION_FILTER_KEYS, MAX_FILTER_ROWS } from '@app/shared/custom-filters';
+import { schema } from '@app/db';
 import { AppError } from '../app-error.ts';
 import { attributeRegistry } from './attributes.ts';
-import { buildFilter, compileContactFilter, compileConversationFilter, escapeLike, standardKeys, TYPE_OPERATORS } from './index.ts';
+import { buildFilter, compileContactFilter, compileConversationFilter, standardKeys, TYPE_OPERATORS } from './index.ts';
 import { parseFilter } from './parse.ts';
 import type { CustomAttributeDef, FilterRowInput } from './types.ts';
 
@@ -194,7 +195,7 @@ describe('filter SQL', () => {
   });
 
   it('escapes LIKE wildcards and the escape character', () => {
-    expect(escapeLike('100%_off\\')).toBe('100\\%\\_off\\\\');
+    expect(schema.escapeLike('100%_off\\')).toBe('100\\%\\_off\\\\');
     expect(query([row('mail_subject', 'starts_with', ['50%'])]).params).toEqual(['50\\%%']);
   });
 

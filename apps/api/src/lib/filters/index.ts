@@ -15,7 +15,6 @@ export type {
   FilterTree,
 } from './types.ts';
 export { TYPE_OPERATORS, standardKeys } from './attributes.ts';
-export { escapeLike } from './compile.ts';
 
 /**
  * Checks filter rows against the model's attributes (standard ones and the account's custom attribute definitions

@@ -4,10 +4,8 @@ import { schema, type Executor } from '@app/db';
 const { cannedResponses } = schema;
 export type CannedResponseRow = typeof cannedResponses.$inferSelect;
 
-/** LIKE treats % and _ as wildcards; a search for "50%" means the text itself. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
+// LIKE treats % and _ as wildcards; a search for "50%" means the text itself
+const { escapeLike } = schema;
 
 /** One account's canned responses; with a search, short-code prefix matches first, then the other matches, each by short code. */
 export function listCannedResponseRows(db: Executor, accountId: number, search?: string): Promise<CannedResponseRow[]> {

@@ -5,7 +5,7 @@ import { CONTACT_EXPORT_COLUMNS, type ContactExportBody } from '@app/shared/cont
 import { notFound } from '../../lib/app-error.ts';
 import { csvLine } from '../../lib/csv.ts';
 import type { AccountCtx, Services } from '../../lib/context.ts';
-import { compileContactFilter, escapeLike } from '../../lib/filters/index.ts';
+import { compileContactFilter } from '../../lib/filters/index.ts';
 import type { Jobs } from '../../jobs/queue.ts';
 import { filterableDefinitions } from '../custom-attributes/service.ts';
 import { claimExportRow, contactPage, findExportRow, insertExportRow, updateLeasedExport, userEmail, type ContactExportRow, type ContactRow, type ExportChanges } from './queries.ts';
@@ -28,7 +28,7 @@ type ExportQuery = Pick<ContactExportBody, 'payload' | 'label' | 'q'>;
 async function exportCondition(db: Executor, accountId: number, query: ExportQuery): Promise<SQL> {
   const filter = query.payload ? compileContactFilter(query.payload, await filterableDefinitions(db, accountId, 'contact_attribute')) : undefined;
   const label = query.label ? sql`${contacts.labels} @> array[${query.label}]::text[]` : undefined;
-  const search = query.q ? schema.contactSearchMatches(contacts, `%${escapeLike(query.q)}%`) : undefined;
+  const search = query.q ? schema.contactSearchMatches(contacts, schema.likePattern(query.q)) : undefined;
   return and(eq(contacts.accountId, accountId), filter, label, search)!;
 }
 

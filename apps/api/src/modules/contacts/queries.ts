@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Executor } from '@app/db';
-import { escapeLike } from '../../lib/filters/index.ts';
 import type { ContactSortKey } from '@app/shared/contacts';
 
 const { contacts, contactInboxes, inboxes, channels } = schema;
@@ -76,7 +75,7 @@ function listCondition(accountId: number, filter: ContactListFilter): SQL {
  * matched per column, each with its trigram index (schema.contactSearchMatches).
  */
 export function searchCondition(q: string): SQL {
-  return schema.contactSearchMatches(contacts, `%${escapeLike(q)}%`);
+  return schema.contactSearchMatches(contacts, schema.likePattern(q));
 }
 
 /**
