@@ -27,6 +27,41 @@ export async function signInViaApi(page: Page, credentials: Credentials = ADMIN)
   return { accountId: data.account_id };
 }
 
+/**
+ * Moves a signed-in page between the app's screens the way a click on a link does, inside the running app (the
+ * router reads the address on popstate), rather than loading the whole app again for each address; and waits for a
+ * screen's requests. Listens from its creation on, so create it before the first `goto`.
+ */
+export function inAppNavigator(page: Page) {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const change = (delta: number) => () => {
+    inFlight += delta;
+    lastChange = Date.now();
+  };
+  page.on('request', change(1));
+  page.on('requestfinished', change(-1));
+  page.on('requestfailed', change(-1));
+  return {
+    async follow(href: string) {
+      await page.evaluate((target) => {
+        window.history.pushState(null, '', target);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, href);
+    },
+    /**
+     * Resolves once no request has been in flight for a quarter of a second since the call, so a screen's lazy code
+     * and its data (and their errors) are all in: Playwright's `networkidle` waits twice as long. /cable is no request.
+     */
+    async settled(what: string) {
+      lastChange = Date.now();
+      await expect
+        .poll(() => inFlight <= 0 && Date.now() - lastChange >= 250, { message: `${what}: requests still in flight`, intervals: [50], timeout: 20_000 })
+        .toBe(true);
+    },
+  };
+}
+
 /** The newest message the server wrote to its outbox for `email`, quoted-printable undone. */
 export function latestMailTo(email: string): string {
   const outbox = path.join(currentServer().dataDir, 'outbox');

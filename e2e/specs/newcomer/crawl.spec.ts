@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { currentServer, expect, signInViaApi, test } from '../../fixtures.ts';
+import { currentServer, expect, inAppNavigator, signInViaApi, test } from '../../fixtures.ts';
 
 // A newcomer's walk: load the demo into the running server the way the README says (`api seed --demo`, which
 // talks to the server over its control socket on the embedded database), then, for each kind of user, follow
@@ -22,6 +22,22 @@ const USERS = [
 
 // Links that leave the dashboard on purpose (documentation, API docs, the public widget...).
 const isAppLink = (href: string) => href.startsWith('/app/');
+
+// Screens reached under many addresses: one conversation, contact, inbox, team or label is like the next, so two of
+// each are walked. Every other address is a screen of its own (each channel's form, each integration, each report).
+const PARAMETRIC = [
+  /\/conversations\/\d+/,
+  /\/contacts\/\d+/,
+  /\/inbox\/\d+/,
+  /\/team\/\d+/,
+  /\/label\/[^/]+$/,
+  /\/labels\/[^/]+\/contacts/,
+  /\/settings\/inboxes\/\d+/,
+  /\/settings\/teams\/\d+/,
+  /\/checker-view\/\d+/,
+];
+const kindOf = (target: string) => PARAMETRIC.find((pattern) => pattern.test(target))?.source;
+const PER_KIND = 2;
 
 async function linksOn(page: Page): Promise<string[]> {
   const hrefs = await page.locator('a[href]').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href') ?? ''));
@@ -47,28 +63,27 @@ test.describe('[newcomer] the demo, walked by every kind of user', () => {
         if (response.status() >= 500) problems.push(`${response.status()} from ${response.url()} on ${page.url()}`);
       });
 
+      const navigator = inAppNavigator(page);
       const { accountId } = await signInViaApi(page, { email: user.email, password: DEMO_PASSWORD });
       const start = `/app/accounts/${accountId}/dashboard`;
       await page.goto(start);
       await expect(page.getByRole('navigation').first()).toBeVisible();
 
-      // Breadth-first over the links the user is shown, starting from the dashboard and the settings home;
-      // the pages of one conversation or one contact are one kind of screen each, so a few of them are enough.
+      // Breadth-first over the links the user is shown, starting from the dashboard and the settings home.
       const queue = [start, `/app/accounts/${accountId}/settings`];
       const seen = new Set<string>();
       const perKind = new Map<string, number>();
-      const kindOf = (target: string) => /\/(conversations|contacts)\/\d+/.exec(target)?.[1];
       while (queue.length > 0 && seen.size < 80) {
         const target = queue.shift()!;
         if (seen.has(target)) continue;
         const kind = kindOf(target);
         if (kind) {
           perKind.set(kind, (perKind.get(kind) ?? 0) + 1);
-          if (perKind.get(kind)! > 3) continue;
+          if (perKind.get(kind)! > PER_KIND) continue;
         }
         seen.add(target);
-        await page.goto(target);
-        await page.waitForLoadState('networkidle');
+        if (seen.size > 1) await navigator.follow(target);
+        await navigator.settled(target);
         await expect(page.getByText('Page not found'), `${target} (shown as ${page.url()})`).toHaveCount(0);
         for (const href of await linksOn(page)) if (!seen.has(href)) queue.push(href);
       }

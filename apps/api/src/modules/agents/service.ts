@@ -31,12 +31,12 @@ export async function listAgentsByIds(ctx: Pick<AccountCtx, 'db' | 'accountId' |
   return (await agentRowsByIds(ctx.db, ctx.accountId, userIds)).map((row) => serializeAgent(row, ctx.storage.url));
 }
 
-/** Leaders are the members who lead at least one inbox of the account (team_leader_ids of inbox members). */
 /** Of these user ids, the ones that are members of the account (team, inbox and participant lists check with it). */
 export function accountMemberIds(db: Executor, accountId: number, userIds: number[]): Promise<number[]> {
   return accountMemberIdRows(db, accountId, userIds);
 }
 
+/** Leaders are the members who lead at least one inbox of the account (team_leader_ids of inbox members). */
 export async function listLeaders(ctx: AccountCtx) {
   return (await listAgentRows(ctx.db, ctx.accountId, { leaders: true })).map(serialize(ctx));
 }
