@@ -25,6 +25,10 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     globalSetup: ['./test/global-setup.ts'],
     pool: 'forks',
+    // One module graph per worker, reused across files: importing the app in a fresh process per file was a quarter
+    // of the run's time (docs/testing.md). Every file still builds its own app on its own database; nothing in
+    // the API tests mocks a module, so none can leak into the next file.
+    isolate: false,
     // every core: vitest's default leaves one idle, which on a 2-core CI machine is half of it
     maxWorkers: availableParallelism(),
     sequence: { sequencer: LongFilesFirst },
