@@ -13,7 +13,9 @@ test.describe('[profile] browser push', () => {
 
     const scope = await adminPage.evaluate(async () => {
       const registration = await navigator.serviceWorker.register('/app/sw.js', { scope: '/app/' });
-      await navigator.serviceWorker.ready;
+      const worker = (await navigator.serviceWorker.ready).active!;
+      // `ready` answers a worker still activating; a push sent then can be lost (seen once in CI)
+      if (worker.state !== 'activated') await new Promise((resolve) => worker.addEventListener('statechange', () => worker.state === 'activated' && resolve(null)));
       return registration.scope;
     });
     expect(scope).toBe(`${origin}/app/`);
