@@ -10,13 +10,16 @@ const MAX_ENTRIES = 10_000;
  * Tab counts (mine / unassigned / all) cost a scan of every matching conversation, and every list, meta,
  * filter and search request asks for them. They are kept per account and per exact query (scope and
  * filters), dropped the moment a conversation or message event of that account passes on the bus, and
- * after TTL_MS in any case. One cache per bus, i.e. per app.
+ * after TTL_MS in any case. Requests that miss together share one load (the requests of a busy dashboard
+ * all miss at the moment an entry expires). One cache per bus, i.e. per app.
  */
 class CountsCache {
   private readonly entries = new Map<string, { at: number; value: Counts }>();
   private readonly keysByAccount = new Map<number, Set<string>>();
   /** Moves on every change of an account, so a count loaded across a change is not kept. */
   private readonly generations = new Map<number, number>();
+  /** Loads in flight, each with the generation it started in: a request joins one only if nothing changed since. */
+  private readonly loading = new Map<string, { generation: number; value: Promise<Counts> }>();
 
   constructor(bus: EventBus) {
     bus.subscribe((event) => {
@@ -29,9 +32,17 @@ class CountsCache {
     const hit = this.entries.get(full);
     if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
     const generation = this.generations.get(accountId) ?? 0;
-    const value = await load();
-    if (generation === (this.generations.get(accountId) ?? 0)) this.set(accountId, full, value);
-    return value;
+    const inFlight = this.loading.get(full);
+    if (inFlight?.generation === generation) return inFlight.value;
+    const value = load();
+    this.loading.set(full, { generation, value });
+    try {
+      const counts = await value;
+      if (generation === (this.generations.get(accountId) ?? 0)) this.set(accountId, full, counts);
+      return counts;
+    } finally {
+      if (this.loading.get(full)?.value === value) this.loading.delete(full);
+    }
   }
 
   private set(accountId: number, key: string, value: Counts) {
