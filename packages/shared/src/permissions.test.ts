@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAccess, fallbackRoute, permissionsFor, ROUTE_ACCESS } from './permissions.ts';
+import { canAccess, conversationRestriction, fallbackRoute, permissionsFor, restrictionAllows, ROUTE_ACCESS } from './permissions.ts';
 
 describe('permissions', () => {
   it('S0-6.01 decisions use administrator, agent, checker, custom_role and knowledge_base_manage', () => {
@@ -60,5 +60,31 @@ describe('permissions', () => {
     for (const route of ['profile_settings_index', 'notifications_index'] as const) {
       expect(ROUTE_ACCESS[route]).toEqual(['administrator', 'agent', 'custom_role']);
     }
+  });
+});
+
+describe('conversation restriction (who sees only some conversations of their inboxes)', () => {
+  it('administrators, agents, checkers and custom roles with conversation_manage see them all', () => {
+    for (const tokens of [['administrator'], ['agent'], ['checker'], ['custom_role', 'conversation_manage', 'conversation_unassigned_manage']] as const) {
+      expect(conversationRestriction(tokens)).toBeNull();
+      expect(restrictionAllows(conversationRestriction(tokens), 1, 2, false)).toBe(true);
+    }
+  });
+
+  it('a custom role sees its own, plus unassigned or participating ones as its permissions say; participation unknown is undecided', () => {
+    const none = conversationRestriction(['custom_role', 'contact_manage']);
+    expect(none).toEqual({ unassigned: false, participating: false });
+    expect(restrictionAllows(none, 1, 1, undefined)).toBe(true);
+    expect(restrictionAllows(none, 1, null, undefined)).toBe(false);
+    expect(restrictionAllows(none, 1, 2, true)).toBe(false);
+    const unassigned = conversationRestriction(['custom_role', 'conversation_unassigned_manage']);
+    expect(restrictionAllows(unassigned, 1, null, undefined)).toBe(true);
+    expect(restrictionAllows(unassigned, 1, 2, undefined)).toBe(false);
+    const participating = conversationRestriction(['custom_role', 'conversation_participating_manage']);
+    expect(restrictionAllows(participating, 1, 2, true)).toBe(true);
+    expect(restrictionAllows(participating, 1, 2, false)).toBe(false);
+    expect(restrictionAllows(participating, 1, 2, undefined)).toBeUndefined();
+    // an unknown assignee is never the member's own
+    expect(restrictionAllows(participating, 1, undefined, undefined)).toBeUndefined();
   });
 });

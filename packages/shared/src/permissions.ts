@@ -21,6 +21,37 @@ export function permissionsFor(membership: Membership): AccessToken[] {
   return [membership.role];
 }
 
+/** A member who sees only some conversations of their inboxes (a custom role without conversation_manage). */
+export type ConversationRestriction = { unassigned: boolean; participating: boolean };
+
+/**
+ * null: the member sees every conversation of their inboxes (administrators, agents, checkers, custom roles with
+ * conversation_manage). Otherwise their own (assigned to them), plus the unassigned ones with
+ * conversation_unassigned_manage, plus those they participate in with conversation_participating_manage.
+ * The API's access (apps/api/src/lib/member-access.ts) and the web's live lists read it from here.
+ */
+export function conversationRestriction(tokens: readonly AccessToken[]): ConversationRestriction | null {
+  const full = tokens.includes('administrator') || tokens.includes('agent') || tokens.includes('checker') || tokens.includes('conversation_manage');
+  return full ? null : { unassigned: tokens.includes('conversation_unassigned_manage'), participating: tokens.includes('conversation_participating_manage') };
+}
+
+/**
+ * Whether a restriction lets a member see a conversation of their inboxes, by its assignee and, when known, whether
+ * they participate: undefined when only their participation, not known to the caller, could tell.
+ */
+export function restrictionAllows(
+  restriction: ConversationRestriction | null,
+  userId: number,
+  assigneeId: number | null | undefined,
+  participant: boolean | undefined,
+): boolean | undefined {
+  if (!restriction) return true;
+  if (assigneeId !== undefined && assigneeId === userId) return true;
+  if (restriction.unassigned && assigneeId === null) return true;
+  if (!restriction.participating) return false;
+  return participant;
+}
+
 const ADMIN = ['administrator'] as const;
 const EVERY_MEMBER = ['administrator', 'agent', 'checker', 'custom_role'] as const;
 const CONVERSATION_READERS = [

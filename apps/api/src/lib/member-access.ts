@@ -1,7 +1,7 @@
 import { and, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Executor } from '@app/db';
 import type { AccountRole } from '@app/shared/constants';
-import { canAccess, permissionsFor, type AccessToken } from '@app/shared/permissions';
+import { canAccess, conversationRestriction, permissionsFor, restrictionAllows, type AccessToken, type ConversationRestriction } from '@app/shared/permissions';
 import type { AccountCtx } from './context.ts';
 
 const { accountUsers, customRoles, conversations, conversationParticipants, inboxMembers, users } = schema;
@@ -30,7 +30,7 @@ export type MemberAccess = {
   reads: { conversations: boolean; contacts: boolean; payments: boolean };
 };
 
-export type ConversationRestriction = { unassigned: boolean; participating: boolean };
+export type { ConversationRestriction };
 
 /** What the predicate needs of one conversation; `assigneeId` undefined means not known (fails closed). */
 export type ConversationFacts = { inboxId: number; assigneeId: number | null | undefined; participant?: boolean | undefined };
@@ -38,12 +38,11 @@ export type ConversationFacts = { inboxId: number; assigneeId: number | null | u
 /** The access value from a member's role, tokens and inboxes: the rules are here and nowhere else. */
 export function accessFrom(input: { accountId: number; userId: number; role: AccountRole; tokens: readonly AccessToken[]; inboxIds: readonly number[] }): MemberAccess {
   const { tokens } = input;
-  const full = tokens.includes('administrator') || tokens.includes('agent') || tokens.includes('checker') || tokens.includes('conversation_manage');
   return {
     accountId: input.accountId,
     userId: input.userId,
     inboxes: input.role === 'administrator' ? 'all' : [...new Set(input.inboxIds)].sort((a, b) => a - b),
-    restriction: full ? null : { unassigned: tokens.includes('conversation_unassigned_manage'), participating: tokens.includes('conversation_participating_manage') },
+    restriction: conversationRestriction(tokens),
     reads: {
       conversations: canAccess(tokens, 'api:conversations.index'),
       contacts: canAccess(tokens, 'api:contacts.index'),
@@ -126,9 +125,5 @@ export function conversationCondition(access: MemberAccess): SQL {
  */
 export function canSeeConversation(access: MemberAccess, c: ConversationFacts): boolean {
   if (!inboxVisible(access, c.inboxId)) return false;
-  const { restriction } = access;
-  if (!restriction) return true;
-  if (c.assigneeId !== undefined && c.assigneeId === access.userId) return true;
-  if (restriction.unassigned && c.assigneeId === null) return true;
-  return restriction.participating && c.participant === true;
+  return restrictionAllows(access.restriction, access.userId, c.assigneeId, c.participant === true) === true;
 }

@@ -20,11 +20,12 @@ const list = (assigneeType: ListFilters['assigneeType'], extra: Partial<ListFilt
 });
 const counts = (mine: number, unassigned: number, all: number): ConversationCounts => ({ mine_count: mine, assigned_count: all - unassigned, unassigned_count: unassigned, all_count: all });
 
-function setup(conversations: Conversation[] = [makeConversation(1), makeConversation(2), makeConversation(3)]) {
+function setup(conversations: Conversation[] = [makeConversation(1), makeConversation(2), makeConversation(3)], restriction: RealtimeContext['restriction'] = null) {
   const client = new QueryClient();
   const ctx: RealtimeContext = {
     accountId: ACCOUNT_ID,
     userId: USER_ID,
+    restriction,
     openConversationId: null,
     fetchConversation: vi.fn(),
     staleCounts: vi.fn(),
@@ -79,6 +80,33 @@ describe('realtime events applied to the conversation caches', () => {
     apply('assignee.changed', makeConversation(3, { meta: { ...makeConversation(3).meta, assignee: SAM } }));
     expect(rows(list('me'))).toEqual([]);
     expect(tabCounts()).toEqual(counts(0, 2, 3));
+  });
+
+  it('a restricted member sees a conversation assigned away from them leave every list; the server counts again; unassigned, it is back', () => {
+    const assigned = (id: number, assignee: typeof JANE | null) => makeConversation(id, { meta: { ...makeConversation(id).meta, assignee } });
+    // a custom role with conversation_unassigned_manage: their own and the unassigned ones
+    const { client, rows, apply, ctx } = setup([makeConversation(1), assigned(3, JANE)], { unassigned: true, participating: false });
+    client.setQueryData(conversationKeys.detail(ACCOUNT_ID, 3), assigned(3, JANE));
+    apply('assignee.changed', assigned(3, SAM));
+    expect(rows(list('all'))).toEqual([1]);
+    expect(rows(list('me'))).toEqual([]);
+    expect(ctx.staleCounts).toHaveBeenCalledWith(HOME_OPEN);
+    expect(client.getQueryData<Conversation>(conversationKeys.detail(ACCOUNT_ID, 3))?.meta.assignee?.id).toBe(SAM.id);
+    apply('assignee.changed', assigned(3, null));
+    expect(rows(list('all'))).toEqual([1, 3]);
+    expect(rows(list('unassigned'))).toEqual([1, 3]);
+  });
+
+  it('a restricted member without unassigned conversations loses one when it is unassigned; one they may participate in stays', () => {
+    const assigned = (id: number, assignee: typeof JANE | null) => makeConversation(id, { meta: { ...makeConversation(id).meta, assignee } });
+    const own = setup([assigned(1, JANE), assigned(2, JANE)], { unassigned: false, participating: false });
+    own.apply('assignee.changed', assigned(2, null));
+    expect(own.rows(list('all'))).toEqual([1]);
+    // participation is not in the payload: the rows stay as they are, the counts move as for anyone
+    const participating = setup([assigned(1, JANE), assigned(2, JANE)], { unassigned: false, participating: true });
+    participating.apply('assignee.changed', assigned(2, SAM));
+    expect(participating.rows(list('all'))).toEqual([1, 2]);
+    expect(participating.rows(list('me'))).toEqual([1]);
   });
 
   it('S0-7.61 conversation.updated changes a row in place (labels, priority) and the open detail', () => {

@@ -4,18 +4,21 @@ import type { Conversation } from '@app/shared/conversations';
 import { MESSAGE_TYPES } from '@app/shared/constants';
 import type { Message } from '@app/shared/messages';
 import { conversationKeys, type Typer } from './api.ts';
-import { adjustCounts } from './utils/counts-cache.ts';
-import { findConversation, knownMember, patchConversation, writeToLists } from './utils/list-cache.ts';
+import { adjustCounts, staleAllCounts } from './utils/counts-cache.ts';
+import { findConversation, knownMember, patchConversation, removeFromLists, writeToLists } from './utils/list-cache.ts';
 import { conversationTypeOf, type CountsFilters, type ListKind } from './utils/list-filters.ts';
 import { patchMessage, upsertMessage } from './utils/messages-cache.ts';
 import type { ChangedAttributes, ConversationEventData, MessageEventData, TypingEventData } from '@app/shared/events';
 import { CONVERSATION_EVENTS } from '@app/shared/events-constants';
+import { restrictionAllows, type ConversationRestriction } from '@app/shared/permissions';
 import type { CableMessage } from '../../lib/realtime/index.ts';
 
 /** What applying an event needs besides the cache: who is looking, and the follow-ups it may ask for. */
 export type RealtimeContext = {
   accountId: number;
   userId: number;
+  /** null: the user sees every conversation of their inboxes; otherwise only some (a custom role's restriction). */
+  restriction: ConversationRestriction | null;
   /** The conversation on screen: its incoming messages are read as they arrive. */
   openConversationId: number | null;
   /** A message arrived for a conversation no list holds: fetch it, then `placeFetched` it. */
@@ -43,6 +46,13 @@ const TYPED_KINDS: ListKind[] = ['mentions', 'participating'];
 function place(client: QueryClient, ctx: RealtimeContext, after: Conversation, before: Conversation | null | undefined, options: { mentioned?: boolean; counts?: boolean } = {}) {
   const members = Object.fromEntries(TYPED_KINDS.map((kind) => [kind, knownMember(client, ctx.accountId, kind, after.id)])) as Record<ListKind, boolean>;
   if (options.mentioned) members.mentions = true;
+  // A restricted member is told when a conversation leaves their reach (assigned to someone else): it leaves every
+  // list, and the server counts again. Where only their participation could tell, the rows stay as they are.
+  if (restrictionAllows(ctx.restriction, ctx.userId, after.meta.assignee?.id ?? null, members.participating || undefined) === false) {
+    removeFromLists(client, ctx.accountId, after);
+    if (options.counts !== false) staleAllCounts(client, ctx.accountId, ctx.staleCounts);
+    return;
+  }
   writeToLists(client, ctx.accountId, ctx.userId, after, (kind, wasIn) => wasIn || Boolean(members[kind]));
   if (options.counts === false) return;
   adjustCounts(client, ctx.accountId, ctx.userId, before, after, (filters: CountsFilters) => {

@@ -13,7 +13,7 @@ const mentions: ListFilters = { scope: { kind: 'mentions' }, status: 'open', ass
 
 function setup() {
   const client = new QueryClient();
-  const context: RealtimeContext = { accountId: ACCOUNT_ID, userId: USER_ID, openConversationId: null, fetchConversation: () => {}, staleCounts: () => {} };
+  const context: RealtimeContext = { accountId: ACCOUNT_ID, userId: USER_ID, restriction: null, openConversationId: null, fetchConversation: () => {}, staleCounts: () => {} };
   const effects = createCacheEffects(client, ACCOUNT_ID, () => context);
   return { client, effects };
 }

@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { conversationRestriction, type AccessToken } from '@app/shared/permissions';
 import { conversationKeys, fetchConversation } from '../api.ts';
 import { placeFetched, type RealtimeContext } from '../realtime.ts';
 import type { CountsFilters } from '../utils/list-filters.ts';
@@ -54,9 +55,13 @@ export function useCacheContext(): RealtimeContext {
   return value;
 }
 
-/** Builds the workspace's RealtimeContext; stable while the account and user stay, the open conversation read live. */
-export function useCacheContextValue(accountId: number, userId: number, openConversationId: number | null): RealtimeContext {
+/**
+ * Builds the workspace's RealtimeContext; stable while the account, the user and their permissions stay, the open
+ * conversation read live.
+ */
+export function useCacheContextValue(accountId: number, userId: number, permissions: readonly AccessToken[], openConversationId: number | null): RealtimeContext {
   const client = useQueryClient();
+  const permissionsKey = permissions.join(',');
   const open = useRef(openConversationId);
   useEffect(() => {
     open.current = openConversationId;
@@ -65,6 +70,7 @@ export function useCacheContextValue(accountId: number, userId: number, openConv
     const context: RealtimeContext = {
       accountId,
       userId,
+      restriction: conversationRestriction(permissionsKey.split(',') as AccessToken[]),
       get openConversationId() {
         return open.current;
       },
@@ -73,7 +79,7 @@ export function useCacheContextValue(accountId: number, userId: number, openConv
     };
     const effects = createCacheEffects(client, accountId, () => context);
     return { context, effects };
-  }, [client, accountId, userId]);
+  }, [client, accountId, userId, permissionsKey]);
   useEffect(() => () => value.effects.dispose(), [value]);
   return value.context;
 }

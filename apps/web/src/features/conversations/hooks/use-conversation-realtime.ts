@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { AccessToken } from '@app/shared/permissions';
 import { useCableEvent, useCableLifecycle } from '../../../lib/realtime/index.ts';
 import { applyEvent } from '../realtime.ts';
 import { lastServerMessageId } from '../utils/messages-cache.ts';
@@ -11,9 +12,9 @@ import { useCacheContextValue } from './use-cache-context.ts';
  * open conversation's last message is noted, and on the reconnect the screen catches up (utils/reconnect.ts,
  * 000 section 4). Answers the context the workspace's own cache changes are made in.
  */
-export function useConversationRealtime(accountId: number, userId: number, openConversationId: number | null) {
+export function useConversationRealtime(accountId: number, userId: number, permissions: readonly AccessToken[], openConversationId: number | null) {
   const client = useQueryClient();
-  const context = useCacheContextValue(accountId, userId, openConversationId);
+  const context = useCacheContextValue(accountId, userId, permissions, openConversationId);
   const noted = useRef<Disconnection | null>(null);
   useCableEvent((event) => {
     applyEvent(client, event, context);

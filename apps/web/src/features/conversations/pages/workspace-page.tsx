@@ -31,7 +31,7 @@ export function WorkspacePage() {
   const scope = scopeFromRoute(listKindOf(matches), params);
   const raw = params.conversationId;
   const conversationId = raw && /^\d+$/.test(raw) ? Number(raw) : null;
-  const cacheContext = useConversationRealtime(account.id, user.id, conversationId);
+  const cacheContext = useConversationRealtime(account.id, user.id, account.permissions, conversationId);
 
   if (!scope) {
     return (

@@ -65,3 +65,11 @@ export function adjustCounts(
     });
   }
 }
+
+/** Every cached tab count of the account, to be fetched again (a change the cache cannot count by itself). */
+export function staleAllCounts(client: QueryClient, accountId: number, stale: (filters: CountsFilters) => void) {
+  for (const [key] of client.getQueriesData<ConversationCounts>({ queryKey: conversationKeys.allCounts(accountId) })) {
+    const filters = key[3] as CountsFilters;
+    if (filters.scope.kind !== 'folder') stale(filters);
+  }
+}

@@ -95,6 +95,16 @@ export function writeToLists(
   }
 }
 
+/** Takes a conversation out of every cached list (folders too); an open detail shows its new state. */
+export function removeFromLists(client: QueryClient, accountId: number, conversation: Conversation) {
+  for (const { key, data } of cachedLists(client, accountId)) {
+    if (indexIn(data, conversation.id) !== null) client.setQueryData<ConversationPages>(key, without(data, conversation.id));
+  }
+  if (client.getQueryData(conversationKeys.detail(accountId, conversation.id))) {
+    client.setQueryData(conversationKeys.detail(accountId, conversation.id), conversation);
+  }
+}
+
 /** Changes a conversation where the cache holds it (lists keep their order: use writeToLists to move it). */
 export function patchConversation(client: QueryClient, accountId: number, id: number, patch: (c: Conversation) => Conversation) {
   for (const { key, data } of cachedLists(client, accountId)) {
