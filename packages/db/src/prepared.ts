@@ -1,4 +1,4 @@
-import { is, sql, type SQL } from 'drizzle-orm';
+import { is, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
 
@@ -38,4 +38,14 @@ export function preparedFor<R>(db: Executor, name: string, build: (db: Executor)
 export function sqlInteger(value: number): SQL {
   if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`sqlInteger: ${value} is not a non-negative integer`);
   return sql.raw(String(value));
+}
+
+/**
+ * `column = any($1::integer[])`: membership in a list of integer ids as one statement text whatever the list's
+ * length. drizzle's `inArray` writes `in ($1, $2, …)`, a new statement for every length: client.ts prepares each on
+ * every connection, and Postgres parses and plans each anew (the outbox relay's batches came in 231 lengths in one
+ * bench run, never one plan reused). An empty list matches nothing.
+ */
+export function anyInteger(column: SQL | SQL.Aliased | AnyColumn, ids: readonly number[], type: 'integer' | 'bigint' = 'integer'): SQL {
+  return sql`${column} = any(${sql.param([...ids])}::${sql.raw(type)}[])`;
 }

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { readsBeside, schema, type Executor } from '@app/db';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { anyInteger, readsBeside, schema, type Executor } from '@app/db';
 import type { OutboxLane } from '@app/db/schema';
 import type { Conversation } from '@app/shared/conversations';
 import type { DomainEvent } from '@app/shared/events';
@@ -162,7 +162,7 @@ async function relayBatch(services: Services, lane: OutboxLane, consumers: Outbo
       for (const next of [then].flat()) if (typeof next === 'function') after.push(next as AfterCommit);
       step();
     }
-    if (rows.length > 0) await tx.update(o).set({ dispatchedAt: new Date() }).where(inArray(o.id, rows.map((r) => r.id)));
+    if (rows.length > 0) await tx.update(o).set({ dispatchedAt: new Date() }).where(anyInteger(o.id, rows.map((r) => r.id), 'bigint'));
     return rows.length;
   });
   step();

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { connect, preparedFor, schema, sqlInteger, type Executor } from '@app/db';
+import { anyInteger, connect, preparedFor, schema, sqlInteger, type Executor } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
 import { selectConversationRows } from '../modules/conversations/queries.ts';
 import { sortOrder } from '../modules/conversations/list.ts';
+import { presentConversationsByIds } from '../modules/conversations/present.ts';
+import { findMessagesByIds } from '../modules/messages/queries/rows.ts';
 import '../../test/infrastructure.ts';
 
 const { databaseUrl, runId } = inject('infrastructure');
@@ -106,6 +108,34 @@ describe.skipIf(!databaseUrl)('prepared statements (Postgres)', () => {
       // Postgres tries five custom plans, then keeps the generic one when it costs no more
       expect(Number(plans[0]!.custom_plans)).toBeLessThanOrEqual(5);
       expect(Number(plans[0]!.generic_plans)).toBeGreaterThanOrEqual(7);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('conversations and messages by ids are one statement whatever the number of ids (anyInteger, not an IN list)', async () => {
+    const database = await createTestDatabase(databaseUrl, runId);
+    try {
+      const prepared = await database.db.transaction(async (tx) => {
+        const ctx = { db: tx, accountId: 2_000_000_000, storage: { url: (key: string) => key } } as unknown as Parameters<typeof presentConversationsByIds>[0];
+        for (const ids of [[1], [1, 2], [1, 2, 3], [4, 5, 6, 7]]) {
+          expect((await presentConversationsByIds(ctx, ids)).size).toBe(0);
+          expect(await findMessagesByIds(tx, 2_000_000_000, ids)).toEqual([]);
+        }
+        const result = (await tx.execute(sql`select statement from pg_prepared_statements where statement like '%= any(%'`)) as unknown as { rows: { statement: string }[] };
+        return result.rows.map((r) => r.statement);
+      });
+      expect(prepared.filter((text) => text.includes('as c_id,'))).toHaveLength(1);
+      expect(prepared.filter((text) => text.includes('"messages"') && !text.includes('as c_id,'))).toHaveLength(1);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('anyInteger matches nothing for an empty list', async () => {
+    const database = await createTestDatabase(databaseUrl, runId);
+    try {
+      expect(await database.db.select({ id: schema.accounts.id }).from(schema.accounts).where(anyInteger(schema.accounts.id, []))).toEqual([]);
     } finally {
       await database.close();
     }

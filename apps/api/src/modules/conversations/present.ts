@@ -4,8 +4,8 @@ import type { AccountCtx } from '../../lib/context.ts';
 import { listAgentsByIds } from '../agents/service.ts';
 import { serializeContactPush } from '../contacts/service.ts';
 import { summariesOfPicks } from '../messages/summaries.ts';
-import { eq, inArray } from 'drizzle-orm';
-import { schema } from '@app/db';
+import { eq } from 'drizzle-orm';
+import { anyInteger, schema } from '@app/db';
 import { notFound } from '../../lib/app-error.ts';
 import { selectConversationRows, type ConversationListRow } from './queries.ts';
 import { serializeConversation } from './serializers.ts';
@@ -52,7 +52,7 @@ export async function presentConversationById(ctx: AccountCtx, id: number) {
 /** The payloads of several conversations (by database id) in a fixed number of queries; gone ones are absent. */
 export async function presentConversationsByIds(ctx: AccountCtx, ids: number[]) {
   if (ids.length === 0) return new Map<number, Awaited<ReturnType<typeof presentConversations>>[number]>();
-  const rows = await selectConversationRows(ctx.db, inArray(c.id, ids), [], ids.length, 0);
+  const rows = await selectConversationRows(ctx.db, anyInteger(c.id, ids), [], null, 0);
   const payloads = await presentConversations(ctx, rows);
   return new Map(rows.map((row, i) => [row.conversation.id, payloads[i]!]));
 }

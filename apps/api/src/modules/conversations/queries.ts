@@ -246,15 +246,18 @@ export async function selectConversationRows(
   db: Executor,
   where: SQL | undefined,
   orderBy: SQL[],
-  limit: number,
+  limit: number | null,
   offset: number,
   options: { idsFirst?: boolean } = {},
 ): Promise<ConversationListRow[]> {
   const whereSql = where ? sql`where ${where}` : sql``;
   const orderSql = orderBy.length ? sql`order by ${sql.join(orderBy, sql`, `)}` : sql``;
+  // no limit: rows by their ids (presentations), one statement text whatever their number
+  const pageSql = limit === null ? sql`` : sql`limit ${sqlInteger(limit)} offset ${sqlInteger(offset)}`;
   if (options.idsFirst) {
-    const page = (await db.execute(sql`select ${conversations.id} as id from ${conversations} ${whereSql} ${orderSql}
-      limit ${sqlInteger(limit)} offset ${sqlInteger(offset)}`)) as unknown as { rows: { id: number }[] };
+    const page = (await db.execute(sql`select ${conversations.id} as id from ${conversations} ${whereSql} ${orderSql} ${pageSql}`)) as unknown as {
+      rows: { id: number }[];
+    };
     const ids = page.rows.map((r) => r.id);
     if (ids.length === 0) return [];
     const result = await db.execute(sql`select ${PAGE_COLUMNS}, ${summaryPicksSql()}
@@ -268,8 +271,7 @@ export async function selectConversationRows(
   }
   const result = await db.execute(sql`select ${PAGE_COLUMNS}, ${summaryPicksSql()}
     from ${conversations} inner join ${contacts} on ${contacts.id} = ${conversations.contactId}
-    ${whereSql} ${orderSql}
-    limit ${sqlInteger(limit)} offset ${sqlInteger(offset)}`);
+    ${whereSql} ${orderSql} ${pageSql}`);
   // Both drivers (node-postgres and PGlite) answer raw statements as { rows }.
   return (result as unknown as { rows: PageRow[] }).rows.map(listRowOf);
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { schema, type Executor } from '@app/db';
+import { anyInteger, schema, type Executor } from '@app/db';
 import type { NotificationFlag } from '@app/shared/notifications';
 
 const n = schema.notifications;
@@ -66,7 +66,7 @@ export async function countsByUser(db: Executor, accountId: number, userIds: num
           and s.read_at is null and s.snoozed_until is not null and s.snoozed_until > now())`.mapWith(Number),
     })
     .from(counts)
-    .where(and(eq(counts.accountId, accountId), inArray(counts.userId, userIds)));
+    .where(and(eq(counts.accountId, accountId), anyInteger(counts.userId, userIds)));
   return new Map(rows.map((r) => [r.userId, { unread: r.unread, count: r.count }]));
 }
 
@@ -129,7 +129,7 @@ export async function conversationFacts(db: Executor, accountId: number, display
     .select({ id: c.id, displayId: c.displayId, inboxId: c.inboxId, assigneeId: c.assigneeId, status: c.status, contactBlocked: schema.contacts.blocked })
     .from(c)
     .innerJoin(schema.contacts, eq(schema.contacts.id, c.contactId))
-    .where(and(eq(c.accountId, accountId), inArray(c.displayId, displayIds)));
+    .where(and(eq(c.accountId, accountId), anyInteger(c.displayId, displayIds)));
 }
 
 /**
@@ -143,20 +143,20 @@ export async function eligibleRecipients(db: Executor, accountId: number, userId
     .select({ userId: au.userId, emailFlags: settings.selectedEmailFlags, pushFlags: settings.selectedPushFlags })
     .from(au)
     .leftJoin(settings, and(eq(settings.accountId, au.accountId), eq(settings.userId, au.userId)))
-    .where(and(eq(au.accountId, accountId), inArray(au.userId, userIds), inArray(au.role, ['administrator', 'agent'])));
+    .where(and(eq(au.accountId, accountId), anyInteger(au.userId, userIds), inArray(au.role, ['administrator', 'agent'])));
 }
 
 /** The members of some inboxes, by inbox. */
 export async function inboxMemberIds(db: Executor, accountId: number, inboxIds: number[]): Promise<Map<number, number[]>> {
   const m = schema.inboxMembers;
-  const rows = inboxIds.length === 0 ? [] : await db.select({ inboxId: m.inboxId, userId: m.userId }).from(m).where(and(eq(m.accountId, accountId), inArray(m.inboxId, inboxIds)));
+  const rows = inboxIds.length === 0 ? [] : await db.select({ inboxId: m.inboxId, userId: m.userId }).from(m).where(and(eq(m.accountId, accountId), anyInteger(m.inboxId, inboxIds)));
   return groupUserIds(rows.map((r) => [r.inboxId, r.userId]));
 }
 
 /** The participants of some conversations, by conversation. */
 export async function participantIds(db: Executor, conversationIds: number[]): Promise<Map<number, number[]>> {
   const p = schema.conversationParticipants;
-  const rows = conversationIds.length === 0 ? [] : await db.select({ conversationId: p.conversationId, userId: p.userId }).from(p).where(inArray(p.conversationId, conversationIds));
+  const rows = conversationIds.length === 0 ? [] : await db.select({ conversationId: p.conversationId, userId: p.userId }).from(p).where(anyInteger(p.conversationId, conversationIds));
   return groupUserIds(rows.map((r) => [r.conversationId, r.userId]));
 }
 
@@ -177,7 +177,7 @@ export function userRows(db: Executor, accountId: number, ids: number[]) {
     .select({ id: u.id, name: u.name, displayName: u.displayName, avatarKey: u.avatarKey, availability: au.availability })
     .from(u)
     .leftJoin(au, and(eq(au.userId, u.id), eq(au.accountId, accountId)))
-    .where(inArray(u.id, ids));
+    .where(anyInteger(u.id, ids));
 }
 export type UserRow = Awaited<ReturnType<typeof userRows>>[number];
 
@@ -187,7 +187,7 @@ export function messageRows(db: Executor, accountId: number, ids: number[]) {
   return db
     .select()
     .from(m)
-    .where(and(eq(m.accountId, accountId), inArray(m.id, ids)));
+    .where(and(eq(m.accountId, accountId), anyInteger(m.id, ids)));
 }
 
 export async function inboxNames(db: Executor, accountId: number, ids: number[]): Promise<Map<number, string>> {
@@ -196,7 +196,7 @@ export async function inboxNames(db: Executor, accountId: number, ids: number[])
   const rows = await db
     .select({ id: i.id, name: i.name })
     .from(i)
-    .where(and(eq(i.accountId, accountId), inArray(i.id, ids)));
+    .where(and(eq(i.accountId, accountId), anyInteger(i.id, ids)));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -234,6 +234,6 @@ export async function pushFlagsByUser(db: Executor, accountId: number, userIds: 
   const rows = await db
     .select({ userId: settings.userId, pushFlags: settings.selectedPushFlags })
     .from(settings)
-    .where(and(eq(settings.accountId, accountId), inArray(settings.userId, userIds)));
+    .where(and(eq(settings.accountId, accountId), anyInteger(settings.userId, userIds)));
   return new Map(rows.map((r) => [r.userId, r.pushFlags]));
 }

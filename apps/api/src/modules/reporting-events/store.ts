@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNotNull, lt, min, sql, type SQL } from 'drizzle-orm';
-import { schema, type Executor } from '@app/db';
+import { anyInteger, schema, type Executor } from '@app/db';
 import type { WorkingHour } from '@app/db/schema';
 import { factOf, hoursOf, type ConversationFacts, type DerivedEvent, type MessageFacts, type ReplyHistory } from './derive.ts';
 import { applyRollups, type RollupFact } from './rollups.ts';
@@ -59,7 +59,7 @@ export async function loadConversationFacts(tx: Executor, subjects: Subjects): P
     .select({ ...conversationFactColumns, locked: sharedLock(sql`${conversations.accountId}`) })
     .from(conversations)
     .innerJoin(inboxes, eq(inboxes.id, conversations.inboxId))
-    .where(inArray(conversations.id, [...new Set(subjects.map((s) => s.id))]));
+    .where(anyInteger(conversations.id, [...new Set(subjects.map((s) => s.id))]));
   const asked = byAccount(subjects);
   return new Map(rows.filter((r) => asked.has(`${r.accountId}:${r.id}`)).map(({ locked: _, ...facts }) => [facts.id, conversationFactsOf(facts)]));
 }
@@ -72,7 +72,7 @@ export async function loadMessageFacts(tx: Executor, subjects: Subjects): Promis
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .innerJoin(inboxes, eq(inboxes.id, conversations.inboxId))
-    .where(inArray(messages.id, [...new Set(subjects.map((s) => s.id))]));
+    .where(anyInteger(messages.id, [...new Set(subjects.map((s) => s.id))]));
   const asked = byAccount(subjects);
   return new Map(
     rows.filter((r) => asked.has(`${r.accountId}:${r.message.id}`)).map((r) => [r.message.id, { conversation: conversationFactsOf(r.conversation), message: r.message }]),
@@ -205,7 +205,7 @@ export async function eventsOf(tx: Executor, accountId: number, conversationIds:
     .from(reportingEvents)
     .where(
       and(
-        inArray(reportingEvents.conversationId, conversationIds),
+        anyInteger(reportingEvents.conversationId, conversationIds),
         eq(reportingEvents.accountId, accountId),
         inArray(reportingEvents.name, names),
         isNotNull(reportingEvents.dedupeKey),

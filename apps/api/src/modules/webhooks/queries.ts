@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { schema, type Executor } from '@app/db';
+import { anyInteger, schema, type Executor } from '@app/db';
 import type { WebhookAttempt } from '@app/db/schema';
 
 const { webhooks, webhookDeliveries, inboxes, channels, conversations } = schema;
@@ -162,7 +162,7 @@ export async function claimDueDeliveries(db: Executor, now: Date, leaseUntil: Da
   const webhookIds = [...new Set(claimed.flatMap((c) => (c.webhookId ? [c.webhookId] : [])))];
   const inboxIds = [...new Set(claimed.flatMap((c) => (c.inboxId ? [c.inboxId] : [])))];
   const [hooks, inboxTargets] = await Promise.all([
-    webhookIds.length ? db.select({ id: webhooks.id, url: webhooks.url, secretSealed: webhooks.secretSealed }).from(webhooks).where(inArray(webhooks.id, webhookIds)) : [],
+    webhookIds.length ? db.select({ id: webhooks.id, url: webhooks.url, secretSealed: webhooks.secretSealed }).from(webhooks).where(anyInteger(webhooks.id, webhookIds)) : [],
     inboxIds.length ? inboxWebhookTargets(db, inboxIds) : [],
   ]);
   const byWebhook = new Map(hooks.map((t) => [t.id, t]));
@@ -183,7 +183,7 @@ export function inboxWebhookTargets(db: Executor, inboxIds: number[]) {
     .select({ inboxId: inboxes.id, channelType: channels.channelType, url: sql<string | null>`nullif(${channels.settings}->>'webhook_url', '')`, secrets: channels.secrets })
     .from(inboxes)
     .innerJoin(channels, eq(channels.id, inboxes.channelId))
-    .where(inArray(inboxes.id, inboxIds));
+    .where(anyInteger(inboxes.id, inboxIds));
 }
 
 export type AttemptOutcome = {

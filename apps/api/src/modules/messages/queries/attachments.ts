@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import { schema, type Executor } from '@app/db';
+import { anyInteger, schema, type Executor } from '@app/db';
 import type { AttachmentInsert, AttachmentRow } from './rows.ts';
 
 const { messages, attachments } = schema;
@@ -20,7 +20,7 @@ export function attachmentsOf(db: Executor, accountId: number, messageIds: numbe
   return db
     .select()
     .from(attachments)
-    .where(and(eq(attachments.accountId, accountId), inArray(attachments.messageId, messageIds)))
+    .where(and(eq(attachments.accountId, accountId), anyInteger(attachments.messageId, messageIds)))
     .orderBy(asc(attachments.id));
 }
 

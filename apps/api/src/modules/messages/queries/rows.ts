@@ -1,5 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { schema, type Executor } from '@app/db';
+import { and, eq } from 'drizzle-orm';
+import { anyInteger, schema, type Executor } from '@app/db';
 
 const { messages, conversations, inboxes, channels } = schema;
 
@@ -48,7 +48,7 @@ export async function findMessageById(db: Executor, accountId: number, id: numbe
 /** Message rows of the account by id (any order); gone ones are absent. */
 export async function findMessagesByIds(db: Executor, accountId: number, ids: number[]): Promise<MessageRow[]> {
   if (ids.length === 0) return [];
-  return db.select().from(messages).where(and(eq(messages.accountId, accountId), inArray(messages.id, ids)));
+  return db.select().from(messages).where(and(eq(messages.accountId, accountId), anyInteger(messages.id, ids)));
 }
 
 export async function messageInConversation(db: Executor, conversationId: number, id: number): Promise<boolean> {
@@ -67,5 +67,5 @@ export function conversationRefs(db: Executor, accountId: number, ids: number[])
   return db
     .select({ id: conversations.id, displayId: conversations.displayId, assigneeId: conversations.assigneeId })
     .from(conversations)
-    .where(and(eq(conversations.accountId, accountId), inArray(conversations.id, ids)));
+    .where(and(eq(conversations.accountId, accountId), anyInteger(conversations.id, ids)));
 }

@@ -1,5 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { schema, type Executor } from '@app/db';
+import { and, eq } from 'drizzle-orm';
+import { anyInteger, schema, type Executor } from '@app/db';
 
 const { users, accountUsers, contacts, agentBots } = schema;
 
@@ -36,7 +36,7 @@ export async function userSenders(db: Executor, accountId: number, ids: number[]
     .select({ ...userSender, availability: accountUsers.availability })
     .from(users)
     .leftJoin(accountUsers, and(eq(accountUsers.userId, users.id), eq(accountUsers.accountId, accountId)))
-    .where(inArray(users.id, ids));
+    .where(anyInteger(users.id, ids));
 }
 
 export function contactSenders(db: Executor, accountId: number, ids: number[]): Promise<ContactSenderRow[]> {
@@ -44,12 +44,12 @@ export function contactSenders(db: Executor, accountId: number, ids: number[]): 
   return db
     .select(contactSender)
     .from(contacts)
-    .where(and(eq(contacts.accountId, accountId), inArray(contacts.id, ids)));
+    .where(and(eq(contacts.accountId, accountId), anyInteger(contacts.id, ids)));
 }
 
 export function botSenders(db: Executor, ids: number[]): Promise<BotSenderRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.select({ id: agentBots.id, name: agentBots.name, avatarKey: agentBots.avatarKey }).from(agentBots).where(inArray(agentBots.id, ids));
+  return db.select({ id: agentBots.id, name: agentBots.name, avatarKey: agentBots.avatarKey }).from(agentBots).where(anyInteger(agentBots.id, ids));
 }
 
 export function findContactRow(db: Executor, accountId: number, contactId: number): Promise<ContactSenderRow | undefined> {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { schema, type Executor } from '@app/db';
+import { anyInteger, schema, type Executor } from '@app/db';
 import type { MessageStatus } from '@app/shared/constants';
 import type { MessageInsert, MessageRow } from './rows.ts';
 
@@ -24,7 +24,7 @@ export type Settlement = { accountId: number; messageId: number; status: 'sent' 
 export async function settleProgressMessages(db: Executor, settled: readonly Settlement[]): Promise<MessageRow[]> {
   if (settled.length === 0) return [];
   const ids = [...new Set(settled.map((s) => s.messageId))];
-  const locked = await db.select({ id: messages.id }).from(messages).where(and(inArray(messages.id, ids), eq(messages.status, 'progress'))).orderBy(messages.id).for('update');
+  const locked = await db.select({ id: messages.id }).from(messages).where(and(anyInteger(messages.id, ids), eq(messages.status, 'progress'))).orderBy(messages.id).for('update');
   if (locked.length === 0) return [];
   const input = JSON.stringify(settled.map((s) => ({ id: s.messageId, account_id: s.accountId, status: s.status, error: s.error })));
   return db
@@ -40,7 +40,7 @@ export async function settleProgressMessages(db: Executor, settled: readonly Set
         sql`${messages.id} = s.id`,
         sql`${messages.accountId} = s.account_id`,
         eq(messages.status, 'progress'),
-        inArray(messages.id, locked.map((r) => r.id)),
+        anyInteger(messages.id, locked.map((r) => r.id)),
       ),
     )
     .returning();
