@@ -34,7 +34,6 @@ describe('conversation counts cache', () => {
     const cache = countsCache(bus);
     const { started, load } = loads();
     const before = cache.get(1, 'list', load);
-    bus.publish({ name: 'account.cache_invalidated', accountId: 1, data: { keys: ['labels'] } } as never);
     bus.publish({ name: 'conversation.status_changed', accountId: 1, inboxId: 1, data: {} } as never);
     await delivered();
     const after = cache.get(1, 'list', load);

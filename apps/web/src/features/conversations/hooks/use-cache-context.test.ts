@@ -1,11 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
+import { createElement, type ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook } from '@testing-library/react';
+import type { AccessToken } from '@app/shared/permissions';
 import { conversationKeys, type ConversationPages } from '../api.ts';
 import type { RealtimeContext } from '../realtime.ts';
 import { ACCOUNT_ID, makeConversation, USER_ID } from '../testing/fixtures.ts';
 import { flattenList } from '../utils/list-cache.ts';
 import type { ListFilters } from '../utils/list-filters.ts';
-import { COUNTS_REFRESH_DELAY_MS, createCacheEffects } from './use-cache-context.ts';
+import { COUNTS_REFRESH_DELAY_MS, createCacheEffects, useCacheContextValue } from './use-cache-context.ts';
 
 afterEach(() => vi.useRealTimers());
 
@@ -43,5 +46,21 @@ describe('cache follow-ups', () => {
     expect(invalidate).not.toHaveBeenCalled();
     vi.advanceTimersByTime(COUNTS_REFRESH_DELAY_MS);
     expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([conversationKeys.counts(ACCOUNT_ID, home), conversationKeys.counts(ACCOUNT_ID, { ...home, status: 'all' })]);
+  });
+});
+
+describe('the workspace context', () => {
+  it('reads the restriction from the account permissions, live, and stays the same object when they change', () => {
+    const client = new QueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children);
+    const { result, rerender } = renderHook(({ permissions }: { permissions: readonly AccessToken[] }) => useCacheContextValue(ACCOUNT_ID, USER_ID, permissions, null), {
+      wrapper,
+      initialProps: { permissions: ['custom_role', 'conversation_unassigned_manage'] },
+    });
+    const first = result.current;
+    expect(first.restriction).toEqual({ unassigned: true, participating: false });
+    rerender({ permissions: ['agent'] });
+    expect(result.current).toBe(first);
+    expect(first.restriction).toBeNull();
   });
 });

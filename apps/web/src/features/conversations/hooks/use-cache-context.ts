@@ -56,21 +56,24 @@ export function useCacheContext(): RealtimeContext {
 }
 
 /**
- * Builds the workspace's RealtimeContext; stable while the account, the user and their permissions stay, the open
- * conversation read live.
+ * Builds the workspace's RealtimeContext; stable while the account and user stay, the open conversation and the
+ * restriction the user's permissions make read live.
  */
 export function useCacheContextValue(accountId: number, userId: number, permissions: readonly AccessToken[], openConversationId: number | null): RealtimeContext {
   const client = useQueryClient();
-  const permissionsKey = permissions.join(',');
   const open = useRef(openConversationId);
+  const restriction = useRef(conversationRestriction(permissions));
   useEffect(() => {
     open.current = openConversationId;
-  }, [openConversationId]);
+    restriction.current = conversationRestriction(permissions);
+  }, [openConversationId, permissions]);
   const value = useMemo(() => {
     const context: RealtimeContext = {
       accountId,
       userId,
-      restriction: conversationRestriction(permissionsKey.split(',') as AccessToken[]),
+      get restriction() {
+        return restriction.current;
+      },
       get openConversationId() {
         return open.current;
       },
@@ -79,7 +82,7 @@ export function useCacheContextValue(accountId: number, userId: number, permissi
     };
     const effects = createCacheEffects(client, accountId, () => context);
     return { context, effects };
-  }, [client, accountId, userId, permissionsKey]);
+  }, [client, accountId, userId]);
   useEffect(() => () => value.effects.dispose(), [value]);
   return value.context;
 }
