@@ -9,7 +9,8 @@
 //   6. prints one table with the targets, stops the server and drops the database (BENCH_KEEP=1 keeps it)
 // Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), BENCH_SECONDS
 // (default 10), BENCH_KEEP=1, BENCH_REUSE=1 (keep an already seeded relay_bench: skips steps 1-2),
-// BENCH_SCALE (default 1: multiplies the row counts, for a quick try of the harness), BENCH_ONLY (comma-separated
+// BENCH_SCALE (default 1: multiplies the row counts, for a quick try of the harness), BENCH_LARGE=1 (a third account,
+// C, of 2,000,000 conversations and 20,000,000 messages, in its own database relay_bench_large), BENCH_ONLY (comma-separated
 // pieces of figure names: measures only the figures whose name holds one, for trying a change; targets of figures
 // not measured print MISS "not measured").
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -24,7 +25,8 @@ import { encrypt, randomToken, sha256 } from '../apps/api/src/lib/crypto.ts';
 
 const env = process.env;
 const ADMIN_URL = env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB_NAME = 'relay_bench';
+const LARGE = env.BENCH_LARGE === '1';
+const DB_NAME = LARGE ? 'relay_bench_large' : 'relay_bench';
 const DB_URL = Object.assign(new URL(ADMIN_URL), { pathname: `/${DB_NAME}` }).toString();
 const SECONDS = Number(env.BENCH_SECONDS || 10);
 const WARMUP_SECONDS = Math.min(3, Math.max(1, Math.round(SECONDS / 4)));
@@ -44,7 +46,9 @@ const LABELS = ['billing', 'refund', 'kyc', 'vip', 'withdraw'];
 const ACCOUNTS = [
   { key: 'a', name: 'Bench A', conversations: Math.round(200_000 * SCALE) },
   { key: 'b', name: 'Bench B', conversations: Math.round(20_000 * SCALE) },
-] as const;
+  // issue 15: latency flat from 20,000 to 2,000,000 conversations
+  ...(LARGE ? [{ key: 'c', name: 'Bench C', conversations: Math.round(2_000_000 * SCALE) }] : []),
+];
 /** Indexes rebuilt after the bulk insert instead of maintained row by row (pg_trgm GIN builds are the slow part). */
 const DEFERRED_INDEXES = ['messages_content_trgm_idx', 'messages_content_digits_idx', 'contacts_name_trgm_idx', 'contacts_email_trgm_idx', 'contacts_phone_trgm_idx', 'contacts_identifier_trgm_idx'];
 
@@ -327,6 +331,33 @@ type Scenario = {
   connections?: number;
 };
 
+/** BENCH_LARGE=1: account C's reads, to hold against B's (20,000 conversations) and A's (200,000). */
+function largeScenarios(C: Seeded, path: string): [Seeded, Scenario][] {
+  const size = C.conversations.toLocaleString('en');
+  return [
+    [C, { name: `C list (default), ${size} conversations`, path }],
+    [C, { name: 'C list, 1 connection (service time)', path, connections: 1 }],
+    [C, { name: 'C list labels[]=billing', path: `${path}?labels[]=billing` }],
+    [C, { name: 'C meta', path: `${path}/meta` }],
+    [
+      C,
+      {
+        name: 'C filter status=open and priority=urgent',
+        method: 'POST',
+        path: `${path}/filter`,
+        body: {
+          payload: [
+            { attribute_key: 'status', filter_operator: 'equal_to', values: ['open'], query_operator: 'and' },
+            { attribute_key: 'priority', filter_operator: 'equal_to', values: ['urgent'], query_operator: null },
+          ],
+        },
+      },
+    ],
+    [C, { name: 'C search q=<one UTR>', path: `${path}/search?q=${C.utr}` }],
+    [C, { name: 'C search, 1 connection (service time)', path: `${path}/search?q=${C.utr}`, connections: 1 }],
+  ];
+}
+
 async function preflight(base: string, headers: Record<string, string>, scenario: Scenario): Promise<string | null> {
   const response = await fetch(`${base}${scenario.path}`, {
     method: scenario.method ?? 'GET',
@@ -452,11 +483,11 @@ function printReport(seedSeconds: number | null, targets: Target[]) {
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  const [a, b] = ACCOUNTS;
   const load = os.loadavg().map((v) => v.toFixed(1)).join(' ');
   say(`\nconversations benchmark (node ${process.version}, ${os.cpus().length} cores, ${CONNECTIONS} connections, ${SECONDS} s per figure)`);
   say(`load average before the figures ${loadBefore}, after ${load} (other processes on the machine skew every figure)`);
-  say(`account A: ${a.conversations.toLocaleString('en')} conversations, ${(a.conversations * MESSAGES_PER_CONVERSATION).toLocaleString('en')} messages; account B: ${b.conversations.toLocaleString('en')} / ${(b.conversations * MESSAGES_PER_CONVERSATION).toLocaleString('en')}`);
+  const sizes = ACCOUNTS.map((spec) => `${spec.key.toUpperCase()}: ${spec.conversations.toLocaleString('en')} / ${(spec.conversations * MESSAGES_PER_CONVERSATION).toLocaleString('en')}`);
+  say(`conversations / messages of each account: ${sizes.join('; ')}`);
   if (seedSeconds !== null) say(`seeding (create, migrate, insert, indexes, VACUUM ANALYZE): ${seedSeconds.toFixed(1)} s`);
   say('');
   say(line(header));
@@ -491,7 +522,7 @@ try {
     seedSeconds = result.seconds;
     say(`seeded in ${seedSeconds.toFixed(1)} s`);
   }
-  const [A, B] = seeded as [Seeded, Seeded];
+  const [A, B, C] = seeded as [Seeded, Seeded, Seeded | undefined];
 
   const db = new pg.Client({ connectionString: DB_URL });
   await db.connect();
@@ -539,6 +570,7 @@ try {
     [A, { name: 'A search q=<one UTR>', path: `${list(A)}/search?q=${A.utr}` }],
     [A, { name: 'A search, 1 connection (service time)', path: `${list(A)}/search?q=${A.utr}`, connections: 1 }],
     [A, { name: 'A search q=<a contact email>, 1 connection', path: `${list(A)}/search?q=customer123457.`, connections: 1 }],
+    ...(C ? largeScenarios(C, list(C)) : []),
   ];
   for (const [account, scenario] of scenarios) if (wanted(scenario.name)) report(await measureApi(base, account.token, scenario));
 
@@ -613,6 +645,25 @@ try {
       pass: ratio !== null && ratio <= 1.5,
     };
   };
+  // BENCH_LARGE=1: C (2,000,000 conversations) against B (20,000) for the list, against A (200,000) for the rest. One
+  // connection compares the mean service time (1 / rate): autocannon's percentiles are whole milliseconds.
+  const largeTargets = (): Target[] => {
+    const flat = (what: string, versus: 'C / A' | 'C / B', small: Figure | undefined, large: Figure | undefined, oneConnection = false): Target => {
+      const ratio = measured(small) && measured(large) ? (oneConnection ? small.rate / large.rate : large.p50 / small.p50) : null;
+      const shown = (f: Figure | undefined) => (oneConnection ? ms(f?.rate ? 1000 / f.rate : undefined) : ms(f?.p50));
+      return { text: `${what} flat: ${versus} ${oneConnection ? 'mean' : 'p50'} <= 1.5 (${ratio?.toFixed(2) ?? 'n/a'}: ${shown(large)} vs ${shown(small)})`, pass: ratio !== null && ratio <= 1.5 };
+    };
+    const [a, b, c] = ACCOUNTS.map((spec) => spec.conversations.toLocaleString('en'));
+    return [
+      flat(`list, ${b} -> ${c} conversations,`, 'C / B', listB, byName('C list (default')),
+      flat(`list, one connection, ${b} -> ${c} conversations,`, 'C / B', byName('B list, 1 connection'), byName('C list, 1 connection'), true),
+      flat(`labels[]=billing, ${a} -> ${c},`, 'C / A', labelA, byName('C list labels')),
+      flat(`meta, ${a} -> ${c},`, 'C / A', metaA, byName('C meta')),
+      flat(`filter, ${a} -> ${c},`, 'C / A', filterA, byName('C filter')),
+      flat(`search, ${a} -> ${c},`, 'C / A', searchA, byName('C search q=')),
+      flat(`search, one connection, ${a} -> ${c},`, 'C / A', byName('A search, 1 connection'), byName('C search, 1 connection'), true),
+    ];
+  };
   const ratioJoined = measured(listA) && raws.joined.rate ? listA.rate / raws.joined.rate : null;
   const ratioList = measured(listA) && raws.list.rate ? listA.rate / raws.list.rate : null;
   const growth = measured(listA) && measured(listB) ? listA.p50 / listB.p50 : null;
@@ -635,6 +686,7 @@ try {
       text: `list latency flat: A (${ACCOUNTS[0].conversations.toLocaleString('en')} conversations) p50 / B p50 <= 1.5 (${growth?.toFixed(2) ?? 'n/a'}: ${ms(listA?.p50)} vs ${ms(listB?.p50)})`,
       pass: growth !== null && growth <= 1.5,
     },
+    ...(C ? largeTargets() : []),
     { text: 'every request answered 2xx', pass: figures.every((f) => f.bad === 0 && (f.ok ?? 0) > 0 && !f.note) },
     memoryFlat(),
   ];

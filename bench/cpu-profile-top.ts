@@ -1,17 +1,25 @@
-// `node --experimental-strip-types bench/cpu-profile-top.ts FILE.cpuprofile [N]`: self time of a V8 CPU profile
-// aggregated by function (name, file and line) and by file, the top N of each (default 40).
+// `node --experimental-strip-types bench/cpu-profile-top.ts FILE.cpuprofile [N] [FROM-TO]`: self time of a V8 CPU
+// profile aggregated by function (name, file and line) and by file, the top N of each (default 40). FROM-TO (seconds
+// since the profile began, `12-27`) keeps that window alone: a server's steady load without its start-up.
 import { readFileSync } from 'node:fs';
 import { say } from './harness.ts';
 
 type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] };
 type Profile = { nodes: Node[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] };
 
-const [file, top = '40'] = process.argv.slice(2);
-if (!file) throw new Error('usage: cpu-profile-top.ts FILE.cpuprofile [N]');
+const [file, top = '40', window] = process.argv.slice(2);
+if (!file) throw new Error('usage: cpu-profile-top.ts FILE.cpuprofile [N] [FROM-TO]');
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+const [from, to] = window ? window.split('-').map((s) => Number(s) * 1e6) : [0, Infinity];
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const self = new Map<number, number>();
-profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+let at = 0;
+profile.samples.forEach((id, i) => {
+  const delta = profile.timeDeltas[i] ?? 0;
+  at += delta;
+  if (at >= from! && at <= to!) self.set(id, (self.get(id) ?? 0) + delta);
+});
+say(`profile of ${((profile.endTime - profile.startTime) / 1e6).toFixed(1)} s${window ? `, window ${window} s` : ''}`);
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 const short = (url: string) => url.replace(/^file:\/\//, '').replace(/.*\/node_modules\/\.pnpm\/[^/]+\/node_modules\//, '').replace(/.*\/(apps|packages|bench)\//, '$1/');
 const byFunction = new Map<string, number>();
