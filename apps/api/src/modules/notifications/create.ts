@@ -13,7 +13,7 @@ import {
   inboxMemberIds,
   insertNotificationRows,
   participantIds,
-  type NotificationInsert,
+  type NewNotification,
   type NotificationRow,
 } from './queries.ts';
 
@@ -127,7 +127,6 @@ async function rowsFor(db: Executor, accountId: number, events: DomainEvent[]) {
       accountId,
       userId: d.userId,
       notificationType: d.type,
-      primaryActorType: 'Conversation' as const,
       primaryActorId: facts.id,
       secondaryActorType: d.secondary?.type ?? null,
       secondaryActorId: d.secondary?.id ?? null,
@@ -141,7 +140,7 @@ async function rowsFor(db: Executor, accountId: number, events: DomainEvent[]) {
  * announceCreated after the commit.
  */
 export async function insertNotificationsForEvents(db: Executor, events: readonly DomainEvent[]): Promise<NotificationRow[]> {
-  const rows: NotificationInsert[] = [];
+  const rows: NewNotification[] = [];
   for (const accountId of new Set(events.map((e) => e.accountId))) rows.push(...(await rowsFor(db, accountId, events.filter((e) => e.accountId === accountId))));
   return insertNotificationRows(db, rows);
 }

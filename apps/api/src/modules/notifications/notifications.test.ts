@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { WebSocket } from 'ws';
 import { schema } from '@app/db';
 import type { DomainEvent } from '@app/shared/events';
@@ -10,6 +10,7 @@ import { agentPayload, conversationPayload } from '../../../test/event-payloads.
 import { buildTestApp, eventsDuring, type TestContext } from '../../../test/helpers.ts';
 import { countRows, createAccountWithAdmin, createContact, createConversation, createInbox, createMember, type Member } from '../../../test/factories.ts';
 import { createNotificationsForEvent } from './create.ts';
+import { insertNotificationRows } from './queries.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -483,6 +484,28 @@ describe('creation', () => {
     expect(row).toMatchObject({ userId: ann.user.id, notificationType: 'conversation_assignment', secondaryActorType: 'User', secondaryActorId: admin.user.id });
     const listed = (await call('GET', url(account.id), ann.headers)).json().data.payload[0];
     expect(listed.secondary_actor).toMatchObject({ id: admin.user.id, type: 'user' });
+  });
+
+  it.skipIf(process.env.TEST_DB === 'pglite')('a batch of any size is one statement text (a JSON parameter, not a VALUES list per length), answering the rows', async () => {
+    const { account, admin, ann, conversation } = await setup();
+    const row = (userId: number) => ({ accountId: account.id, userId, notificationType: 'conversation_assignment' as const, primaryActorId: conversation.id, secondaryActorType: null, secondaryActorId: null });
+    // one connection (the transaction's), so the statements counted are the ones it prepared
+    const { one, two, texts } = await t.db.transaction(async (tx) => {
+      const one = await insertNotificationRows(tx, [row(ann.user.id)]);
+      const two = await insertNotificationRows(tx, [row(admin.user.id), { ...row(ann.user.id), secondaryActorType: 'User' as const, secondaryActorId: admin.user.id }]);
+      const result = (await tx.execute(sql`select statement from pg_prepared_statements where statement like '%insert into "notifications"%'`)) as unknown as { rows: { statement: string }[] };
+      return { one, two, texts: result.rows.map((r) => r.statement) };
+    });
+    expect(texts).toHaveLength(1);
+    expect(one).toEqual([expect.objectContaining({ userId: ann.user.id, primaryActorType: 'Conversation', primaryActorId: conversation.id, readAt: null, snoozedUntil: null })]);
+    expect(one[0]!.createdAt).toBeInstanceOf(Date);
+    expect(one[0]!.lastActivityAt).toBeInstanceOf(Date);
+    // in the order given, as stored
+    expect(two.map((r) => [r.userId, r.secondaryActorType, r.secondaryActorId])).toEqual([
+      [admin.user.id, null, null],
+      [ann.user.id, 'User', admin.user.id],
+    ]);
+    expect(await rowsOf(ann.user.id)).toEqual(expect.arrayContaining([...one, two[1]]));
   });
 
   it('conversation_mention: a private note mentioning an agent notifies them with the message as secondary actor, and not again as a participant', async () => {

@@ -113,10 +113,48 @@ export async function deleteAllNotifications(db: Executor, accountId: number, us
   return rows.length;
 }
 
-/** One statement for every recipient of an event. */
-export function insertNotificationRows(db: Executor, rows: NotificationInsert[]): Promise<NotificationRow[]> {
-  if (rows.length === 0) return Promise.resolve([]);
-  return db.insert(n).values(rows).returning();
+/** What creation writes of a notification; the rest takes the columns' defaults. */
+export type NewNotification = Pick<NotificationInsert, 'accountId' | 'userId' | 'notificationType' | 'primaryActorId' | 'secondaryActorType' | 'secondaryActorId'>;
+
+type Returned = Omit<NotificationRow, 'readAt' | 'snoozedUntil' | 'lastActivityAt' | 'createdAt' | 'updatedAt'> &
+  Record<'readAt' | 'snoozedUntil', string | Date | null> &
+  Record<'lastActivityAt' | 'createdAt' | 'updatedAt', string | Date>;
+// timestamptz arrives as Postgres's text from a raw statement (drizzle keeps both drivers from parsing it)
+const date = (value: string | Date): Date => (typeof value === 'string' ? new Date(value) : value);
+
+/**
+ * One statement for every recipient of a batch of events, the rows as one JSON parameter: one statement text
+ * whatever their number (a VALUES list was a new text, parsed and planned anew, for every length).
+ */
+export async function insertNotificationRows(db: Executor, rows: NewNotification[]): Promise<NotificationRow[]> {
+  if (rows.length === 0) return [];
+  const input = JSON.stringify(
+    rows.map((r) => ({
+      account_id: r.accountId,
+      user_id: r.userId,
+      notification_type: r.notificationType,
+      primary_actor_id: r.primaryActorId,
+      secondary_actor_type: r.secondaryActorType ?? null,
+      secondary_actor_id: r.secondaryActorId ?? null,
+    })),
+  );
+  const result = await db.execute(sql`
+    insert into ${n} (account_id, user_id, notification_type, primary_actor_id, secondary_actor_type, secondary_actor_id)
+    select account_id, user_id, notification_type, primary_actor_id, secondary_actor_type, secondary_actor_id
+      from jsonb_to_recordset(${input}::jsonb)
+        as r(account_id integer, user_id integer, notification_type text, primary_actor_id integer, secondary_actor_type text, secondary_actor_id integer)
+    returning id, account_id as "accountId", user_id as "userId", notification_type as "notificationType", primary_actor_type as "primaryActorType",
+      primary_actor_id as "primaryActorId", secondary_actor_type as "secondaryActorType", secondary_actor_id as "secondaryActorId", read_at as "readAt",
+      snoozed_until as "snoozedUntil", last_activity_at as "lastActivityAt", created_at as "createdAt", updated_at as "updatedAt"`);
+  // Both drivers (node-postgres and PGlite) answer raw statements as { rows }.
+  return (result as unknown as { rows: Returned[] }).rows.map((r) => ({
+    ...r,
+    readAt: r.readAt === null ? null : date(r.readAt),
+    snoozedUntil: r.snoozedUntil === null ? null : date(r.snoozedUntil),
+    lastActivityAt: date(r.lastActivityAt),
+    createdAt: date(r.createdAt),
+    updatedAt: date(r.updatedAt),
+  }));
 }
 
 // --- what creation needs to know

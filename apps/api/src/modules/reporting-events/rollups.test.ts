@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { schema } from '@app/db';
 import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createAccount } from '../../../test/factories.ts';
@@ -60,6 +60,30 @@ describe('report rollups', () => {
     expect((await days(account.id, 'label')).map((d) => [d.day, d.key, d.count])).toEqual([
       ['2026-03-01', 'vip', 2],
       ['2026-03-02', 'billing', 1],
+    ]);
+  });
+
+  it.skipIf(process.env.TEST_DB === 'pglite')('a batch of any size is one statement text per grain (a JSON parameter, not a VALUES list per length)', async () => {
+    const account = await createAccount(t);
+    const fact = (labels: string[]): RollupFact => ({ accountId: account.id, metric: 'incoming_message', at: new Date('2026-03-01T10:01:00Z'), inboxId: 7, labels });
+    // one connection (the transaction's), so the statements counted are the ones it prepared
+    const texts = await t.db.transaction(async (tx) => {
+      await applyRollups(tx, [fact([])]);
+      await applyRollups(tx, [fact(['vip']), fact(['billing', 'kyc'])]);
+      const result = (await tx.execute(sql`select statement from pg_prepared_statements where statement like '%insert into "report_%rollups"%'`)) as unknown as {
+        rows: { statement: string }[];
+      };
+      return result.rows.map((r) => r.statement);
+    });
+    expect(texts.filter((text) => text.includes('"report_rollups"'))).toHaveLength(1);
+    expect(texts.filter((text) => text.includes('"report_daily_rollups"'))).toHaveLength(1);
+    // the two batches landed: 2 + 3 cells of the account, its inbox and the labels
+    expect((await quarters(account.id)).map((r) => [r.dimension, r.key, r.count])).toEqual([
+      ['account', '', 3],
+      ['inbox', '7', 3],
+      ['label', 'billing', 1],
+      ['label', 'kyc', 1],
+      ['label', 'vip', 1],
     ]);
   });
 

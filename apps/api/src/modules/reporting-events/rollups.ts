@@ -63,35 +63,29 @@ function cellsOf<B extends string>(facts: readonly RollupFact[], bucketOf: (at: 
 }
 
 /**
+ * Adds cells to one rollup table: the cells as one JSON parameter, inserted in their order (primary-key order, so two
+ * relays adding to the same rows wait for each other, never deadlock), one statement text whatever their number.
+ */
+function addCells(tx: Executor, table: typeof reportRollups | typeof reportDailyRollups, bucketColumn: SQL, bucketType: SQL, cells: Array<Cell & { bucket: string }>) {
+  const input = JSON.stringify(cells.map((c) => ({ a: c.accountId, d: c.dimension, k: c.key, m: c.metric, b: c.bucket, c: c.count, s: c.sum, h: c.sumBh })));
+  return tx.execute(sql`
+    insert into ${table} (account_id, dimension, key, metric, ${bucketColumn}, count, sum, sum_bh)
+    select v.a, v.d, v.k, v.m, v.b, v.c, v.s, v.h
+    from rows from (jsonb_to_recordset(${input}::jsonb) as (a integer, d text, k text, m text, b ${bucketType}, c bigint, s double precision, h double precision))
+      with ordinality as v(a, d, k, m, b, c, s, h, n)
+    order by v.n
+    on conflict (account_id, dimension, metric, key, ${bucketColumn}) do update
+      set count = ${table}.count + excluded.count, sum = ${table}.sum + excluded.sum, sum_bh = ${table}.sum_bh + excluded.sum_bh`);
+}
+
+/**
  * Adds facts to both rollup grains in the caller's transaction (two statements whatever the number of facts).
  * Call it in the transaction that records what the facts come from, so they count exactly once.
  */
 export async function applyRollups(tx: Executor, facts: readonly RollupFact[]): Promise<void> {
   if (facts.length === 0) return;
-  const quarters = cellsOf(facts, (at) => quarterOf(at).toISOString());
-  await tx
-    .insert(reportRollups)
-    .values(quarters.map(({ bucket, ...cell }) => ({ ...cell, bucket: new Date(bucket) })))
-    .onConflictDoUpdate({
-      target: [reportRollups.accountId, reportRollups.dimension, reportRollups.metric, reportRollups.key, reportRollups.bucket],
-      set: {
-        count: sql`${reportRollups.count} + excluded.count`,
-        sum: sql`${reportRollups.sum} + excluded.sum`,
-        sumBh: sql`${reportRollups.sumBh} + excluded.sum_bh`,
-      },
-    });
-  const days = cellsOf(facts, utcDayOf);
-  await tx
-    .insert(reportDailyRollups)
-    .values(days.map(({ bucket, ...cell }) => ({ ...cell, day: bucket })))
-    .onConflictDoUpdate({
-      target: [reportDailyRollups.accountId, reportDailyRollups.dimension, reportDailyRollups.metric, reportDailyRollups.day, reportDailyRollups.key],
-      set: {
-        count: sql`${reportDailyRollups.count} + excluded.count`,
-        sum: sql`${reportDailyRollups.sum} + excluded.sum`,
-        sumBh: sql`${reportDailyRollups.sumBh} + excluded.sum_bh`,
-      },
-    });
+  await addCells(tx, reportRollups, sql.raw('bucket'), sql.raw('timestamptz'), cellsOf(facts, (at) => quarterOf(at).toISOString()));
+  await addCells(tx, reportDailyRollups, sql.raw('day'), sql.raw('date'), cellsOf(facts, utcDayOf));
 }
 
 /** What one rollup cell (or a sum of cells) holds: facts counted, their seconds, and the seconds within business hours. */
