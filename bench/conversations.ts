@@ -675,7 +675,11 @@ try {
       text: `A list within 2x of the raw joined SELECT: API req/s ÷ raw q/s = ${ratioJoined?.toFixed(2) ?? 'n/a'} (conversations-only SELECT: ${ratioList?.toFixed(2) ?? 'n/a'})`,
       pass: ratioJoined !== null && ratioJoined >= 0.5,
     },
-    { text: `A list, one connection < 2 ms a request (p50 ${ms(listOne?.p50) || 'not measured'})`, pass: measured(listOne) && listOne.p50 < 2 },
+    {
+      // autocannon's percentiles are whole milliseconds (p50 2 is 2.0-2.99 ms): the mean, 1 / rate, shows where in that
+      text: `A list, one connection < 2 ms a request (p50 ${ms(listOne?.p50) || 'not measured'}, mean ${ms(listOne?.rate ? 1000 / listOne.rate : undefined) || 'not measured'})`,
+      pass: measured(listOne) && listOne.p50 < 2,
+    },
     { text: `A meta >= 5,000 req/s (${rate(metaA)})`, pass: measured(metaA) && metaA.rate >= 5000 },
     { text: `A search >= 500 req/s at ${CONNECTIONS} connections (${rate(searchA)}, p99 ${p99(searchA)})`, pass: measured(searchA) && searchA.rate >= 500 },
     {
