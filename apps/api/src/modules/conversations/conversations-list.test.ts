@@ -110,6 +110,30 @@ describe('GET conversations', () => {
     expect((await get(url(account.id, '?status=resolved'), admin.headers)).json().data.meta).toMatchObject({ all_count: 1, mine_count: 1 });
   });
 
+  it('S1-7.81 a message moves the counts that read activity (unattended, last sender, mentions) at once; the status tabs follow a reopen', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const inbox = await createInbox(t, account.id, { members: [admin.user.id] });
+    const first = await createConversation(t, account.id, inbox.id);
+    const second = await createConversation(t, account.id, inbox.id);
+    const resolved = await createConversation(t, account.id, inbox.id, { status: 'resolved', firstReplyCreatedAt: minutesAgo(30) });
+    const meta = async (query = '') => (await get(url(account.id, `/meta${query}`), admin.headers)).json().meta.all_count;
+    const message = async (conversation: { displayId: number }, body: object) =>
+      expect((await post(url(account.id, `/${conversation.displayId}/messages`), admin.headers, body)).statusCode).toBe(200);
+    // every count cached before the messages
+    expect([await meta(), await meta('?conversation_type=unattended'), await meta('?last_message_sender=contact'), await meta('?conversation_type=mention')]).toEqual([2, 2, 0, 0]);
+
+    await message(first, { content: 'On it' });
+    expect(await meta('?conversation_type=unattended')).toBe(1);
+    await message(second, { content: 'Any news?', message_type: 'incoming' });
+    expect(await meta('?last_message_sender=contact')).toBe(1);
+    await message(second, { content: `Have a look [@Admin](mention://user/${admin.user.id}/Admin)`, private: true });
+    expect(await meta('?conversation_type=mention')).toBe(1);
+    expect(await meta()).toBe(2);
+    // a contact writing to a resolved conversation reopens it: the open tab counts it
+    await message(resolved, { content: 'Hello again', message_type: 'incoming' });
+    expect(await meta()).toBe(3);
+  });
+
   it('S1-4.21 filters by status, inbox, team and labels (any of)', async () => {
     const { account, admin } = await createAccountWithAdmin(t);
     const a = await createInbox(t, account.id);

@@ -41,6 +41,23 @@ export function listConditions(query: ListConversationsQuery, userId: number, no
   return conditions;
 }
 
+/**
+ * Whether listConditions reads what messages, mentions and participants change (last activity, waiting since, first
+ * reply, mentions, participants): such counts are dropped on every message (counts-cache.ts `reachOf`), the others
+ * only when a conversation's status, assignee, inbox, team or labels change. Keep in step with listConditions.
+ */
+export function listReadsActivity(query: ListConversationsQuery): boolean {
+  const type = query.conversation_type ?? query.button_type;
+  return (
+    type === 'mention' ||
+    type === 'participating' ||
+    type === 'unattended' ||
+    query.updated_within !== undefined ||
+    (query.hour_value !== undefined && query.range_type !== 'created') ||
+    query.last_message_sender !== undefined
+  );
+}
+
 export function assigneeCondition(type: ListConversationsQuery['assignee_type'], userId: number): SQL | undefined {
   switch (type) {
     case 'me':

@@ -7,7 +7,7 @@ import type { AccountCtx } from '../../lib/context.ts';
 import { compileConversationFilter } from '../../lib/filters/index.ts';
 import { filterableDefinitions } from '../custom-attributes/service.ts';
 import { countsCache } from './counts-cache.ts';
-import { assigneeCondition, combine, listConditions, searchCondition, sortOrder } from './list.ts';
+import { assigneeCondition, combine, listConditions, listReadsActivity, searchCondition, sortOrder } from './list.ts';
 import { presentConversationById, presentConversations } from './present.ts';
 import {
   contactExists,
@@ -34,10 +34,14 @@ function countFilters(query: ListConversationsQuery) {
   return filters;
 }
 
-/** Counts of a condition, through the per-account cache; the key is everything the condition is built from. */
-function cachedCounts(ctx: AccountCtx, scope: ConversationScope, what: unknown[], where: SQL | undefined) {
+/**
+ * Counts of a condition, through the per-account cache; the key is everything the condition is built from.
+ * `activity`: the condition reads what messages change (a participating-only scope always does).
+ */
+function cachedCounts(ctx: AccountCtx, scope: ConversationScope, what: unknown[], activity: boolean, where: SQL | undefined) {
   const key = JSON.stringify([scope, what]);
-  return countsCache(ctx.bus).get(ctx.accountId, key, () => countConversations(ctx.db, where, ctx.actor.id));
+  const readsActivity = activity || Boolean(scope.restriction?.participating);
+  return countsCache(ctx.bus).get(ctx.accountId, key, readsActivity, () => countConversations(ctx.db, where, ctx.actor.id));
 }
 
 function counts(raw: { all: number; mine: number; unassigned: number }) {
@@ -53,7 +57,7 @@ export async function listConversations(ctx: AccountCtx, query: ListConversation
   const labelled = Boolean(query.labels?.length || query['labels[]']?.length);
   const [rows, raw] = await Promise.all([
     selectConversationRows(ctx.db, combine(base, assigneeCondition(query.assignee_type, ctx.actor.id)), sortOrder(query.sort_by), limit, offset, { idsFirst: labelled }),
-    cachedCounts(ctx, scope, ['list', countFilters(query)], base),
+    cachedCounts(ctx, scope, ['list', countFilters(query)], listReadsActivity(query), base),
   ]);
   return { data: { meta: counts(raw), payload: await presentConversations(ctx, rows) } };
 }
@@ -61,7 +65,7 @@ export async function listConversations(ctx: AccountCtx, query: ListConversation
 /** GET conversations/meta: the tab counts alone. */
 export async function conversationMeta(ctx: AccountCtx, query: ListConversationsQuery) {
   const scope = await conversationScope(ctx);
-  const raw = await cachedCounts(ctx, scope, ['list', countFilters(query)], combine(scopeCondition(scope), ...listConditions(query, ctx.actor.id)));
+  const raw = await cachedCounts(ctx, scope, ['list', countFilters(query)], listReadsActivity(query), combine(scopeCondition(scope), ...listConditions(query, ctx.actor.id)));
   return { meta: counts(raw) };
 }
 
@@ -73,7 +77,7 @@ export async function filterConversations(ctx: AccountCtx, query: FilterQuery, p
   const { limit, offset } = pageOf(page);
   const [rows, raw] = await Promise.all([
     selectConversationRows(ctx.db, where, sortOrder('latest'), limit, offset),
-    cachedCounts(ctx, scope, ['filter', query.payload], where),
+    cachedCounts(ctx, scope, ['filter', query.payload], true, where),
   ]);
   const { mine_count, unassigned_count, all_count } = counts(raw);
   return { meta: { mine_count, unassigned_count, all_count }, payload: await presentConversations(ctx, rows) };
@@ -89,7 +93,7 @@ export async function searchConversations(ctx: AccountCtx, q: string, page: numb
   const { limit, offset } = pageOf(page);
   const [rows, raw] = await Promise.all([
     selectConversationRows(ctx.db, where, sortOrder('latest'), limit, offset, { idsFirst: true }),
-    cachedCounts(ctx, scope, ['search', q], where),
+    cachedCounts(ctx, scope, ['search', q], true, where),
   ]);
   const { mine_count, unassigned_count, all_count } = counts(raw);
   return { meta: { mine_count, unassigned_count, all_count }, payload: await presentConversations(ctx, rows) };
