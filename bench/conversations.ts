@@ -331,6 +331,38 @@ type Scenario = {
   connections?: number;
 };
 
+const ARRIVING_PER_SECOND = 20;
+
+/** Posts an agent's reply every 1/ARRIVING_PER_SECOND s to the account's conversations in turn, until stopped. */
+function messagesArriving(base: string, account: Seeded, path: string) {
+  let sent = 0;
+  let failed = 0;
+  const inFlight = new Set<Promise<void>>();
+  const tag = randomToken(6);
+  const timer = setInterval(() => {
+    sent += 1;
+    const displayId = 1 + ((sent * 7919) % account.conversations);
+    const body = JSON.stringify({ content: `Reply ${sent}: we are checking your payment`, echo_id: `arriving-${tag}-${sent}` });
+    const post = fetch(`${base}${path}/${displayId}/messages`, { method: 'POST', headers: { api_access_token: account.token, 'content-type': 'application/json' }, body })
+      .then((response) => {
+        if (!response.ok) failed += 1;
+        return response.body?.cancel();
+      })
+      .catch(() => {
+        failed += 1;
+      })
+      .finally(() => inFlight.delete(post));
+    inFlight.add(post);
+  }, 1000 / ARRIVING_PER_SECOND);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await Promise.all(inFlight);
+      return { sent, failed };
+    },
+  };
+}
+
 /** BENCH_LARGE=1: account C's reads, to hold against B's (20,000 conversations) and A's (200,000). */
 function largeScenarios(C: Seeded, path: string): [Seeded, Scenario][] {
   const size = C.conversations.toLocaleString('en');
@@ -573,6 +605,20 @@ try {
     ...(C ? largeScenarios(C, list(C)) : []),
   ];
   for (const [account, scenario] of scenarios) if (wanted(scenario.name)) report(await measureApi(base, account.token, scenario));
+
+  // a desk at work: the list while agents reply (a reply every 50 ms, to the account's conversations in turn); each
+  // message changes the account, so counts dropped on every change would be counted again all the time
+  for (const account of [A, ...(C ? [C] : [])]) {
+    const name = `${account.key.toUpperCase()} list while ${ARRIVING_PER_SECOND} messages/s arrive`;
+    if (!wanted(name)) continue;
+    const arriving = messagesArriving(base, account, list(account));
+    try {
+      report(await measureApi(base, account.token, { name, path: list(account) }));
+    } finally {
+      const { sent, failed } = await arriving.stop();
+      if (failed) figures.at(-1)!.note = `${failed} of ${sent} arriving messages failed`;
+    }
+  }
 
   // 2. the same reads straight through pg (the server idles meanwhile)
   const raws = {
