@@ -259,6 +259,18 @@ describe('who sees which conversations', () => {
     expect((await get(url(account.id), contactsOnly.headers)).statusCode).toBe(403);
     expect((await get(url(account.id, `/${free.displayId}`), participating.headers)).statusCode).toBe(404);
   });
+
+  it('S1-6.06 a participating-only member’s counts follow the participants at once (their scope reads them)', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const roleId = (await post(`/api/v1/accounts/${account.id}/custom_roles`, admin.headers, { name: 'Participants', permissions: ['conversation_participating_manage'] })).json().id as number;
+    const member = await createMember(t, account.id, 'agent', { customRoleId: roleId });
+    const inbox = await createInbox(t, account.id, { members: [member.user.id, admin.user.id] });
+    const conversation = await createConversation(t, account.id, inbox.id, { assigneeId: admin.user.id });
+    const meta = async () => (await get(url(account.id, '/meta'), member.headers)).json().meta.all_count;
+    expect(await meta()).toBe(0);
+    expect((await post(url(account.id, `/${conversation.displayId}/participants`), admin.headers, { user_ids: [member.user.id] })).statusCode).toBe(200);
+    expect(await meta()).toBe(1);
+  });
 });
 
 describe('search and filter', () => {
