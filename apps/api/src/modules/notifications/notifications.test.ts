@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { WebSocket } from 'ws';
-import { schema } from '@app/db';
+import { connect, schema } from '@app/db';
 import type { DomainEvent } from '@app/shared/events';
 import { NotificationListSchema, NotificationSchema, NotificationSettingsSchema } from '@app/shared/notifications';
 import { canSee } from '../../lib/realtime/scope.ts';
@@ -489,13 +489,14 @@ describe('creation', () => {
   it.skipIf(process.env.TEST_DB === 'pglite')('a batch of any size is one statement text (a JSON parameter, not a VALUES list per length), answering the rows', async () => {
     const { account, admin, ann, conversation } = await setup();
     const row = (userId: number) => ({ accountId: account.id, userId, notificationType: 'conversation_assignment' as const, primaryActorId: conversation.id, secondaryActorType: null, secondaryActorId: null });
-    // one connection (the transaction's), so the statements counted are the ones it prepared
-    const { one, two, texts } = await t.db.transaction(async (tx) => {
+    // a connection of its own, on which nothing else ran: the statements counted are the ones these calls prepared
+    const own = await connect({ url: t.database.url!, poolSize: 1 });
+    const { one, two, texts } = await own.db.transaction(async (tx) => {
       const one = await insertNotificationRows(tx, [row(ann.user.id)]);
       const two = await insertNotificationRows(tx, [row(admin.user.id), { ...row(ann.user.id), secondaryActorType: 'User' as const, secondaryActorId: admin.user.id }]);
       const result = (await tx.execute(sql`select statement from pg_prepared_statements where statement like '%insert into "notifications"%'`)) as unknown as { rows: { statement: string }[] };
       return { one, two, texts: result.rows.map((r) => r.statement) };
-    });
+    }).finally(() => own.close());
     expect(texts).toHaveLength(1);
     expect(one).toEqual([expect.objectContaining({ userId: ann.user.id, primaryActorType: 'Conversation', primaryActorId: conversation.id, readAt: null, snoozedUntil: null })]);
     expect(one[0]!.createdAt).toBeInstanceOf(Date);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { schema } from '@app/db';
+import { connect, schema } from '@app/db';
 import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createAccount } from '../../../test/factories.ts';
 import { applyRollups, quarterOf, type RollupFact } from './rollups.ts';
@@ -66,15 +66,16 @@ describe('report rollups', () => {
   it.skipIf(process.env.TEST_DB === 'pglite')('a batch of any size is one statement text per grain (a JSON parameter, not a VALUES list per length)', async () => {
     const account = await createAccount(t);
     const fact = (labels: string[]): RollupFact => ({ accountId: account.id, metric: 'incoming_message', at: new Date('2026-03-01T10:01:00Z'), inboxId: 7, labels });
-    // one connection (the transaction's), so the statements counted are the ones it prepared
-    const texts = await t.db.transaction(async (tx) => {
+    // a connection of its own, on which nothing else ran: the statements counted are the ones these calls prepared
+    const own = await connect({ url: t.database.url!, poolSize: 1 });
+    const texts = await own.db.transaction(async (tx) => {
       await applyRollups(tx, [fact([])]);
       await applyRollups(tx, [fact(['vip']), fact(['billing', 'kyc'])]);
       const result = (await tx.execute(sql`select statement from pg_prepared_statements where statement like '%insert into "report_%rollups"%'`)) as unknown as {
         rows: { statement: string }[];
       };
       return result.rows.map((r) => r.statement);
-    });
+    }).finally(() => own.close());
     expect(texts.filter((text) => text.includes('"report_rollups"'))).toHaveLength(1);
     expect(texts.filter((text) => text.includes('"report_daily_rollups"'))).toHaveLength(1);
     // the two batches landed: 2 + 3 cells of the account, its inbox and the labels
