@@ -333,6 +333,14 @@ type Scenario = {
 
 const ARRIVING_PER_SECOND = 20;
 
+/** The filter figures' body: status open and priority urgent. */
+const OPEN_AND_URGENT = {
+  payload: [
+    { attribute_key: 'status', filter_operator: 'equal_to', values: ['open'], query_operator: 'and' },
+    { attribute_key: 'priority', filter_operator: 'equal_to', values: ['urgent'], query_operator: null },
+  ],
+};
+
 /** Posts an agent's reply every 1/ARRIVING_PER_SECOND s to the account's conversations in turn, until stopped. */
 function messagesArriving(base: string, account: Seeded, path: string) {
   let sent = 0;
@@ -377,12 +385,7 @@ function largeScenarios(C: Seeded, path: string): [Seeded, Scenario][] {
         name: 'C filter status=open and priority=urgent',
         method: 'POST',
         path: `${path}/filter`,
-        body: {
-          payload: [
-            { attribute_key: 'status', filter_operator: 'equal_to', values: ['open'], query_operator: 'and' },
-            { attribute_key: 'priority', filter_operator: 'equal_to', values: ['urgent'], query_operator: null },
-          ],
-        },
+        body: OPEN_AND_URGENT,
       },
     ],
     [C, { name: 'C search q=<one UTR>', path: `${path}/search?q=${C.utr}` }],
@@ -591,12 +594,7 @@ try {
         name: 'A filter status=open and priority=urgent',
         method: 'POST',
         path: `${list(A)}/filter`,
-        body: {
-          payload: [
-            { attribute_key: 'status', filter_operator: 'equal_to', values: ['open'], query_operator: 'and' },
-            { attribute_key: 'priority', filter_operator: 'equal_to', values: ['urgent'], query_operator: null },
-          ],
-        },
+        body: OPEN_AND_URGENT,
       },
     ],
     [A, { name: 'A search q=<one UTR>', path: `${list(A)}/search?q=${A.utr}` }],

@@ -49,3 +49,10 @@ export function sqlInteger(value: number): SQL {
 export function anyInteger(column: SQL | SQL.Aliased | AnyColumn, ids: readonly number[], type: 'integer' | 'bigint' = 'integer'): SQL {
   return sql`${column} = any(${sql.param([...ids])}::${sql.raw(type)}[])`;
 }
+
+/**
+ * A timestamptz column of a raw statement (`db.execute`): Postgres's text on both drivers (drizzle keeps them from
+ * parsing it); a Date passes through.
+ */
+export const rawTimestamp = (value: string | Date): Date => (typeof value === 'string' ? new Date(value) : value);
+export const rawTimestampOrNull = (value: string | Date | null): Date | null => (value === null ? null : rawTimestamp(value));

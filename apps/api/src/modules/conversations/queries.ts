@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { preparedFor, schema, sqlInteger, type Executor } from '@app/db';
+import { preparedFor, rawTimestamp, rawTimestampOrNull, schema, sqlInteger, type Executor } from '@app/db';
 import { summaryPickColumns } from '../messages/summaries.ts';
 import { scopeCondition, type ConversationScope } from './scope.ts';
 
@@ -175,9 +175,6 @@ type PageRow = {
   unread_count: number;
 };
 
-// timestamptz arrives as Postgres's text (drizzle keeps both drivers from parsing it); a Date passes through
-const date = (value: string | Date): Date => (typeof value === 'string' ? new Date(value) : value);
-const dateOrNull = (value: string | Date | null): Date | null => (value === null ? null : date(value));
 // jsonb answered as text by a driver that does not parse it
 const json = (value: Record<string, unknown> | string): Record<string, unknown> => (typeof value === 'string' ? (JSON.parse(value) as Record<string, unknown>) : value);
 
@@ -193,19 +190,19 @@ function listRowOf(r: PageRow): ConversationListRow {
       teamId: r.c_team_id,
       status: r.c_status,
       priority: r.c_priority,
-      snoozedUntil: dateOrNull(r.c_snoozed_until),
+      snoozedUntil: rawTimestampOrNull(r.c_snoozed_until),
       muted: r.c_muted,
       labels: r.c_labels,
       additionalAttributes: json(r.c_additional_attributes),
       customAttributes: json(r.c_custom_attributes),
-      firstReplyCreatedAt: dateOrNull(r.c_first_reply_created_at),
-      waitingSince: dateOrNull(r.c_waiting_since),
-      lastActivityAt: date(r.c_last_activity_at),
-      agentLastSeenAt: dateOrNull(r.c_agent_last_seen_at),
-      assigneeLastSeenAt: dateOrNull(r.c_assignee_last_seen_at),
-      contactLastSeenAt: dateOrNull(r.c_contact_last_seen_at),
-      createdAt: date(r.c_created_at),
-      updatedAt: date(r.c_updated_at),
+      firstReplyCreatedAt: rawTimestampOrNull(r.c_first_reply_created_at),
+      waitingSince: rawTimestampOrNull(r.c_waiting_since),
+      lastActivityAt: rawTimestamp(r.c_last_activity_at),
+      agentLastSeenAt: rawTimestampOrNull(r.c_agent_last_seen_at),
+      assigneeLastSeenAt: rawTimestampOrNull(r.c_assignee_last_seen_at),
+      contactLastSeenAt: rawTimestampOrNull(r.c_contact_last_seen_at),
+      createdAt: rawTimestamp(r.c_created_at),
+      updatedAt: rawTimestamp(r.c_updated_at),
     },
     contact: {
       id: r.p_id,

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { anyInteger, schema, type Executor } from '@app/db';
+import { anyInteger, rawTimestamp, rawTimestampOrNull, schema, type Executor } from '@app/db';
 import type { NotificationFlag } from '@app/shared/notifications';
 
 const n = schema.notifications;
@@ -119,8 +119,6 @@ export type NewNotification = Pick<NotificationInsert, 'accountId' | 'userId' | 
 type Returned = Omit<NotificationRow, 'readAt' | 'snoozedUntil' | 'lastActivityAt' | 'createdAt' | 'updatedAt'> &
   Record<'readAt' | 'snoozedUntil', string | Date | null> &
   Record<'lastActivityAt' | 'createdAt' | 'updatedAt', string | Date>;
-// timestamptz arrives as Postgres's text from a raw statement (drizzle keeps both drivers from parsing it)
-const date = (value: string | Date): Date => (typeof value === 'string' ? new Date(value) : value);
 
 /**
  * One statement for every recipient of a batch of events, the rows as one JSON parameter: one statement text
@@ -149,11 +147,11 @@ export async function insertNotificationRows(db: Executor, rows: NewNotification
   // Both drivers (node-postgres and PGlite) answer raw statements as { rows }.
   return (result as unknown as { rows: Returned[] }).rows.map((r) => ({
     ...r,
-    readAt: r.readAt === null ? null : date(r.readAt),
-    snoozedUntil: r.snoozedUntil === null ? null : date(r.snoozedUntil),
-    lastActivityAt: date(r.lastActivityAt),
-    createdAt: date(r.createdAt),
-    updatedAt: date(r.updatedAt),
+    readAt: rawTimestampOrNull(r.readAt),
+    snoozedUntil: rawTimestampOrNull(r.snoozedUntil),
+    lastActivityAt: rawTimestamp(r.lastActivityAt),
+    createdAt: rawTimestamp(r.createdAt),
+    updatedAt: rawTimestamp(r.updatedAt),
   }));
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { preparedFor, schema, type Executor } from '@app/db';
+import { preparedFor, rawTimestamp, schema, type Executor } from '@app/db';
 import type { AttachmentRow, MessageRow } from './rows.ts';
 import { contactSender, userSender, type BotSenderRow, type ContactSenderRow, type UserSenderRow } from './senders.ts';
 
@@ -143,8 +143,8 @@ type ByIdsRow = Prefixed<'m_', typeof MESSAGE_COLUMNS> &
     b_avatar_key: string | null;
   };
 
-// timestamptz arrives as Postgres's text (drizzle keeps both drivers from parsing it); jsonb parsed by both drivers
-const date = (value: unknown): Date => (value instanceof Date ? value : new Date(value as string));
+// the columns are typed unknown here (Prefixed); jsonb parsed by both drivers
+const date = (value: unknown): Date => rawTimestamp(value as string | Date);
 const json = (value: unknown): Record<string, unknown> => (typeof value === 'string' ? (JSON.parse(value) as Record<string, unknown>) : (value as Record<string, unknown>));
 
 function messageOf(r: ByIdsRow): MessageRow {
