@@ -52,6 +52,10 @@ export const realtimePlugin = fp<RealtimeOptions>(
     const backbone = redis ? await createRedisBackbone({ redis, log: app.log, presenceTtlMs: app.config.realtime.presenceTtlMs }) : createMemoryBackbone();
     const hub = new Hub({ db: app.db, bus: app.bus, backbone, log: app.log, typingTimeoutMs: options.typingTimeoutMs });
     app.decorate('realtime', hub);
+    // Other processes' domain events reach this one's observers (the caches of counts) as they reach its sockets.
+    backbone.onEnvelope(({ origin, event }) => {
+      if (origin !== backbone.origin && event.name !== 'presence.update' && event.name !== 'resync.required') app.bus.receive(event);
+    });
 
     await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
     // resolved before the upgrade, so the socket is attached (and welcomed) at once

@@ -8,7 +8,7 @@ const MAX_ENTRIES = 10_000;
  * The `meta.count` of contact lists, searches and filters costs a scan of every matching contact (a million for
  * the unfiltered list of a big account), while the page itself is an index walk of 15 rows. Counts are kept per
  * account and per exact query (labels, q, filter rows), dropped the moment a contact event of that account passes
- * on the bus, and after TTL_MS in any case. One cache per bus, i.e. per app (as the conversations' tab counts).
+ * on the bus (from any process: `EventBus.observe`), and after TTL_MS in any case. One cache per bus, i.e. per app (as the conversations' tab counts).
  */
 class ContactCountCache {
   private readonly entries = new Map<string, { at: number; value: number }>();
@@ -17,7 +17,7 @@ class ContactCountCache {
   private readonly generations = new Map<number, number>();
 
   constructor(bus: EventBus) {
-    bus.subscribe((event) => {
+    bus.observe((event) => {
       if (event.name.startsWith('contact.')) this.dropAccount(event.accountId);
     });
   }

@@ -39,7 +39,8 @@ type Generation = { any: number; all: number };
 /**
  * Tab counts (mine / unassigned / all) cost a scan of every matching conversation, and every list, meta, filter and
  * search request asks for them. They are kept per account and per exact query (scope and filters), dropped the
- * moment an event of that account that can move them passes on the bus (`reachOf`), and after TTL_MS in any case.
+ * moment an event of that account that can move them passes on the bus (`reachOf`; another process's event too, as the
+ * realtime backbone brings it: `EventBus.observe`), and after TTL_MS in any case.
  * A count over status, assignee, inbox, team and labels alone (`activity: false`: the default tabs of a desk) is
  * kept across messages, so a busy account's lists do not count again after every message. Requests that miss together
  * share one load (the requests of a busy dashboard all miss at the moment an entry expires). One cache per bus, i.e.
@@ -55,7 +56,7 @@ class CountsCache {
   private readonly loading = new Map<string, { generation: number; value: Promise<Counts> }>();
 
   constructor(bus: EventBus) {
-    bus.subscribe((event) => {
+    bus.observe((event) => {
       const reach = reachOf(event.name);
       if (reach !== 'none') this.changed(event.accountId, reach);
     });
