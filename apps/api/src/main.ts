@@ -1,6 +1,8 @@
 #!/usr/bin/env -S node --experimental-strip-types
 import { connect, DataDirLockedError, type Database } from '@app/db';
+import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
+import { pino } from 'pino';
 import { buildApp, servicesOf, type App } from './app.ts';
 import { callControlSocket, startControlSocket } from './lib/control-socket.ts';
 import { ConfigError, loadConfig, type Config } from './plugins/config.ts';
@@ -12,7 +14,8 @@ const USAGE = `Usage: api <command>
 
 Commands:
   serve          migrate, seed an empty installation, and serve the API and web app
-                 (and run the job queues unless RUN_WORKERS=false)
+                 (and run the job queues unless RUN_WORKERS=false); WEB_CONCURRENCY=N
+                 serves from N processes on one port (needs DATABASE_URL and REDIS_URL)
   worker         run the job queues only (needs REDIS_URL; several may run)
   migrate        apply pending database migrations and exit
   seed [--demo]  seed an empty installation; --demo also loads the demo accounts
@@ -54,8 +57,10 @@ function printDemo(demo: DemoResult) {
 }
 
 async function serve(config: Config) {
+  if (config.webConcurrency > 1 && cluster.isPrimary) return supervise(config);
   const database = await open(config);
-  announce(config, await seedFirstStart(database.db, config));
+  // with WEB_CONCURRENCY, the supervisor seeded the installation before starting this process
+  if (cluster.isPrimary) announce(config, await seedFirstStart(database.db, config));
   const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const app: App = await buildApp({ config, database, redis });
   // Without a listener ioredis prints every failed reconnect to stderr as an unhandled error; the app copes
@@ -74,13 +79,76 @@ async function serve(config: Config) {
     await database.close();
     process.exit(0);
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  // A process of a cluster hears Ctrl-C twice (the terminal's, then the supervisor's): the second must not kill it
+  // mid-shutdown. Alone, a second signal still stops it at once.
+  const on = cluster.isWorker ? process.on.bind(process) : process.once.bind(process);
+  on('SIGTERM', () => void shutdown('SIGTERM'));
+  on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     { url: config.frontendUrl, database: database.kind, redis: config.redisEnabled, mail: app.mailer.transport },
     `serving on ${config.frontendUrl}`,
   );
+}
+
+/** A process that dies this soon after it started counts as failing to start (see supervise). */
+const EARLY_EXIT_MS = 10_000;
+/** Failed starts in a row after which the supervisor gives up rather than restart forever. */
+const MAX_FAILED_STARTS = 3;
+/** How long a stop waits for the processes to finish their requests before it kills them. */
+const STOP_TIMEOUT_MS = 30_000;
+
+/**
+ * `api serve` with WEB_CONCURRENCY=N > 1: a Node process answers its requests on one core, so this one migrates
+ * and seeds, then runs N `serve` processes (node:cluster) that share the port; the connections are dealt to them in
+ * turn. Everything they share is in Postgres and Redis (sessions, rate limits, realtime fan-out, presence, jobs),
+ * so any of them may answer any request. One that dies is started again (a process that cannot start, three
+ * times in a row, stops the whole server with an error rather than looping); SIGTERM and SIGINT stop them all,
+ * each finishing what it serves.
+ */
+async function supervise(config: Config) {
+  const log = pino({ level: config.logLevel, ...(config.logPretty ? { transport: { target: 'pino-pretty' } } : {}) });
+  const database = await open(config);
+  announce(config, await seedFirstStart(database.db, config));
+  await database.close();
+
+  const startedAt = new Map<Worker, number>();
+  let failedStarts = 0;
+  let stopping = false;
+  const start = () => startedAt.set(cluster.fork(), Date.now());
+  cluster.on('exit', (worker, code, signal) => {
+    const lived = Date.now() - (startedAt.get(worker) ?? 0);
+    startedAt.delete(worker);
+    if (stopping) {
+      if (startedAt.size === 0) process.exit(0);
+      return;
+    }
+    failedStarts = lived < EARLY_EXIT_MS ? failedStarts + 1 : 0;
+    if (failedStarts >= MAX_FAILED_STARTS) {
+      log.fatal({ worker: worker.process.pid, code, signal, failedStarts }, 'serve: processes keep dying as they start; stopping');
+      stopping = true;
+      for (const other of startedAt.keys()) other.process.kill('SIGTERM');
+      process.exitCode = 1;
+      if (startedAt.size === 0) process.exit(1);
+      return;
+    }
+    log.error({ worker: worker.process.pid, code, signal, livedMs: lived }, 'serve: a process died, starting another');
+    start();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal, processes: startedAt.size }, 'shutting down');
+    for (const worker of startedAt.keys()) worker.process.kill(signal);
+    setTimeout(() => {
+      for (const worker of startedAt.keys()) worker.process.kill('SIGKILL');
+      process.exit(1);
+    }, STOP_TIMEOUT_MS).unref();
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+  for (let i = 0; i < config.webConcurrency; i++) start();
+  log.info({ processes: config.webConcurrency, url: config.frontendUrl }, `starting ${config.webConcurrency} serve processes on one port`);
 }
 
 /**

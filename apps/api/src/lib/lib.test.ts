@@ -80,6 +80,17 @@ describe('config', () => {
     expect(config).toMatchObject({ embedded: false, redisEnabled: true, frontendUrl: 'https://desk.example.com' });
   });
 
+  it('serves from one process by default; WEB_CONCURRENCY above one needs Postgres and Redis', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).webConcurrency).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir, WEB_CONCURRENCY: '3', DATABASE_URL: 'postgres://u@h/db', REDIS_URL: 'redis://h:6379' }).webConcurrency).toBe(3);
+    // the embedded database and the in-process events belong to one process
+    expect(() => loadConfig({ DATA_DIR: dataDir, WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY=2 needs DATABASE_URL and REDIS_URL/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://u@h/db' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir, WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, WEB_CONCURRENCY: 'two' })).toThrow(/WEB_CONCURRENCY/);
+  });
+
   it('refuses invalid values with a message naming each variable', () => {
     const dataDir = tempDir();
     expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty', SEED_ADMIN_EMAIL: 'nope' })).toThrow(ConfigError);

@@ -39,6 +39,7 @@ export const EnvSchema = z.object({
   DEPLOYMENT: z.enum(['self_hosted', 'cloud']).default('self_hosted'),
   WEB_DIST_DIR: z.string().optional(),
   DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   DB_PREPARED_STATEMENTS: flag.default(true),
   RESPONSE_SERIALIZER: z.enum(['compiled', 'checked', 'zod']).default('compiled'),
   AGENT_BOTS_ENABLED: flag.default(true),
@@ -158,6 +159,11 @@ export type Config = {
   /** Derived: embedded mode runs PGlite and in-process queues. */
   embedded: boolean;
   redisEnabled: boolean;
+  /**
+   * How many `serve` processes one `api serve` runs (WEB_CONCURRENCY, node:cluster, one port): a Node process
+   * uses one core for its requests. More than one needs Postgres and Redis (the events fan out through Redis).
+   */
+  webConcurrency: number;
 };
 
 export type VapidKeys = { publicKey: string; privateKey: string };
@@ -174,6 +180,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.WEB_CONCURRENCY > 1 && !(e.DATABASE_URL && e.REDIS_URL)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  WEB_CONCURRENCY=${e.WEB_CONCURRENCY} needs DATABASE_URL and REDIS_URL: the embedded database and the in-process events belong to one process`,
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -227,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     realtime: { presenceTtlMs: Math.round(e.REALTIME_PRESENCE_TTL_SECONDS * 1000) },
     embedded: !e.DATABASE_URL,
     redisEnabled: Boolean(e.REDIS_URL),
+    webConcurrency: e.WEB_CONCURRENCY,
   };
 }
 
