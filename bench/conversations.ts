@@ -12,7 +12,9 @@
 // BENCH_SCALE (default 1: multiplies the row counts, for a quick try of the harness), BENCH_LARGE=1 (a third account,
 // C, of 2,000,000 conversations and 20,000,000 messages, in its own database relay_bench_large), BENCH_ONLY (comma-separated
 // pieces of figure names: measures only the figures whose name holds one, for trying a change; targets of figures
-// not measured print MISS "not measured").
+// not measured print MISS "not measured"), BENCH_PROCESSES (default 2: the server runs with WEB_CONCURRENCY=2, as a
+// production install on two cores would, with Redis at BENCH_REDIS_URL, default redis://127.0.0.1:6379/13, flushed;
+// 1: one process and no Redis, the setup of the figures before the tenth session).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +22,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 // bench is not a dependant of the workspace packages; their sources are imported by path.
 import { connect } from '../packages/db/src/index.ts';
-import { adminQuery, percentile, say, startServer, stopServer, tail, type Server } from './harness.ts';
+import { adminQuery, flushRedisDb, percentile, say, startServer, stopServer, tail, type Server } from './harness.ts';
 import { encrypt, randomToken, sha256 } from '../apps/api/src/lib/crypto.ts';
 
 const env = process.env;
@@ -37,6 +39,8 @@ const ONLY = env.BENCH_ONLY ? env.BENCH_ONLY.split(',').map((piece) => piece.tri
 /** Whether BENCH_ONLY asks for this figure. */
 const wanted = (name: string) => !ONLY || ONLY.some((piece) => name.includes(piece));
 const CONNECTIONS = 50;
+const PROCESSES = Number(env.BENCH_PROCESSES || 2);
+const REDIS_URL = env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379/13';
 const RAW_POOL = 10;
 const SECRET_KEY_BASE = 'relay-bench-secret-key-base-not-for-production-0123456789';
 const MESSAGES_PER_CONVERSATION = 10;
@@ -297,8 +301,26 @@ async function reuse(): Promise<Seeded[]> {
 // server
 
 
-function startApi(dataDir: string, logFile: string): Promise<Server> {
-  return startServer({ dataDir, logFile, env: { DATABASE_URL: DB_URL, SECRET_KEY_BASE } });
+async function startApi(dataDir: string, logFile: string): Promise<Server> {
+  if (PROCESSES === 1) return startServer({ dataDir, logFile, env: { DATABASE_URL: DB_URL, SECRET_KEY_BASE } });
+  await flushRedisDb(REDIS_URL);
+  return startServer({ dataDir, logFile, env: { DATABASE_URL: DB_URL, SECRET_KEY_BASE, REDIS_URL, WEB_CONCURRENCY: String(PROCESSES) } });
+}
+
+/** The pids that serve: with WEB_CONCURRENCY, the supervisor's children; else the server itself. */
+function servingPids(pid: number): number[] {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    return children ? children.split(/\s+/).map(Number) : [pid];
+  } catch {
+    return [pid];
+  }
+}
+
+/** The largest resident memory of the serving processes, MB (memory per process is the target). */
+function serverRssMb(pid: number): number | undefined {
+  const sizes = servingPids(pid).flatMap((p) => rssMb(p) ?? []);
+  return sizes.length ? Math.max(...sizes) : undefined;
 }
 
 
@@ -519,7 +541,7 @@ function printReport(seedSeconds: number | null, targets: Target[]) {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   const load = os.loadavg().map((v) => v.toFixed(1)).join(' ');
-  say(`\nconversations benchmark (node ${process.version}, ${os.cpus().length} cores, ${CONNECTIONS} connections, ${SECONDS} s per figure)`);
+  say(`\nconversations benchmark (node ${process.version}, ${os.cpus().length} cores, ${CONNECTIONS} connections, ${SECONDS} s per figure, server: ${PROCESSES === 1 ? 'one process, no Redis' : `WEB_CONCURRENCY=${PROCESSES} with Redis`})`);
   say(`load average before the figures ${loadBefore}, after ${load} (other processes on the machine skew every figure)`);
   const sizes = ACCOUNTS.map((spec) => `${spec.key.toUpperCase()}: ${spec.conversations.toLocaleString('en')} / ${(spec.conversations * MESSAGES_PER_CONVERSATION).toLocaleString('en')}`);
   say(`conversations / messages of each account: ${sizes.join('; ')}`);
@@ -574,7 +596,7 @@ try {
   const { base } = server;
   const report = (figure: Figure) => {
     if (figure.rate === undefined && !figure.note) return figure; // left out by BENCH_ONLY
-    figure.rssMb = rssMb(server!.child.pid!);
+    figure.rssMb = serverRssMb(server!.child.pid!);
     figures.push(figure);
     say(`  ${figure.name}: ${figure.note ?? `p50 ${ms(figure.p50)}, p99 ${ms(figure.p99)}, ${Math.round(figure.rate ?? 0)} ${figure.unit}`}`);
     return figure;
@@ -677,7 +699,7 @@ try {
     text: `${name} >= 1,000 req/s at ${CONNECTIONS} connections, p99 < 100 ms (${rate(f)}, p99 ${p99(f)})`,
     pass: measured(f) && f.rate >= 1000 && f.p99 < 100,
   });
-  // memory per process flat under the load: the server's RSS after the last figure against after the first
+  // memory per process flat under the load: the server's RSS (its largest process's) after the last figure against after the first
   const memoryFlat = (): Target => {
     const sampled = figures.filter((f) => f.rssMb !== undefined);
     const first = sampled[0]?.rssMb;
