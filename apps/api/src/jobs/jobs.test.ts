@@ -170,6 +170,31 @@ describe('outbox', () => {
     expect(runs).toBe(1);
   });
 
+  it('a batch\'s late writes run after every consumer, in its transaction, before its rows are marked dispatched', async () => {
+    const { account } = await createAccountWithAdmin(t);
+    await t.db.insert(schema.outboxEvents).values({ accountId: account.id, lane: 'default' as const, name: 'conversation.typing_on', inboxId: 1, subject: { conversationId: 303, data: {} } });
+    const mine = and(eq(schema.outboxEvents.accountId, account.id), isNull(schema.outboxEvents.dispatchedAt));
+    const order: string[] = [];
+    let failLate = true;
+    const first: OutboxConsumer = async (tx, _services, events) => {
+      order.push('first consumer');
+      events[0]!.batch!.late(async () => {
+        // still in the batch: its row is not dispatched yet
+        order.push(`late write (${(await tx.select().from(schema.outboxEvents).where(mine)).length} row undispatched)`);
+        if (failLate) throw new Error('late write failed');
+      });
+    };
+    const second: OutboxConsumer = async () => void order.push('second consumer');
+    // a late write that fails rolls the batch back: the row is relayed again
+    await expect(drainOutbox(services, 'default', [first, second])).rejects.toThrow('late write failed');
+    expect(await t.db.select().from(schema.outboxEvents).where(mine)).toHaveLength(1);
+    failLate = false;
+    order.length = 0;
+    await drainOutbox(services, 'default', [first, second]);
+    expect(order).toEqual(['first consumer', 'second consumer', 'late write (1 row undispatched)']);
+    expect(await t.db.select().from(schema.outboxEvents).where(mine)).toHaveLength(0);
+  });
+
   it('dispatched rows are pruned after the retention; undispatched ones never', async () => {
     const { account, admin } = await createAccountWithAdmin(t);
     const inbox = await createInbox(t, account.id, { members: [admin.user.id] });

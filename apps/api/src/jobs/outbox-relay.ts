@@ -24,6 +24,12 @@ export type RelayBatch = {
    */
   conversation: (accountId: number, displayId: number) => Promise<Conversation | null>;
   memo: <T>(key: string, load: () => Promise<T>) => Promise<T>;
+  /**
+   * A write to run in the batch's transaction after every consumer, right before the rows are marked dispatched:
+   * for rows every relay writes (the report rollups' cells of an account and quarter hour), whose locks the other
+   * relays then wait on for the commit alone, not for the rest of this batch.
+   */
+  late: (write: () => Promise<void>) => void;
 };
 
 const entryOf = (row: OutboxRow): EventEntry => ({ name: row.name as EventName, accountId: row.accountId, inboxId: row.inboxId, subject: row.subject });
@@ -32,7 +38,7 @@ const entryOf = (row: OutboxRow): EventEntry => ({ name: row.name as EventName, 
 const MESSAGE_EVENTS = new Set<string>(['message.created', 'message.updated', 'message.resend', 'conversation.mentioned']);
 
 /** The batch's shared view: its message events' conversations (when asked), and the memo. */
-function batchOf(services: Services, db: Executor, entries: readonly EventEntry[]): RelayBatch {
+function batchOf(services: Services, db: Executor, entries: readonly EventEntry[], late: (() => Promise<void>)[]): RelayBatch {
   const memo = new Map<string, Promise<unknown>>();
   const remember = <T>(key: string, load: () => Promise<T>) => {
     // Promise.resolve: a drizzle query is a thenable that runs again each time it is awaited; kept as it is, the
@@ -51,6 +57,7 @@ function batchOf(services: Services, db: Executor, entries: readonly EventEntry[
   return {
     conversation: async (accountId, displayId) => (await conversations()).get(`${accountId}:${displayId}`) ?? null,
     memo: remember,
+    late: (write) => void late.push(write),
   };
 }
 
@@ -151,7 +158,8 @@ async function relayBatch(services: Services, lane: OutboxLane, consumers: Outbo
     const entries = rows.map(entryOf);
     const presented = await presentEntries(services, readOn, entries, { origin: 'outbox' });
     step();
-    const batch = batchOf(services, readOn, entries);
+    const late: (() => Promise<void>)[] = [];
+    const batch = batchOf(services, readOn, entries, late);
     const events: RelayedEvent[] = [];
     rows.forEach((row, i) => {
       const event = presented.events[i];
@@ -162,6 +170,7 @@ async function relayBatch(services: Services, lane: OutboxLane, consumers: Outbo
       for (const next of [then].flat()) if (typeof next === 'function') after.push(next as AfterCommit);
       step();
     }
+    for (const write of late) await write();
     if (rows.length > 0) await tx.update(o).set({ dispatchedAt: new Date() }).where(anyInteger(o.id, rows.map((r) => r.id), 'bigint'));
     return rows.length;
   });

@@ -25,7 +25,8 @@ export const OUTBOX_CONSUMERS: OutboxConsumer[] = [
   // reporting events and report rollups (docs/reports.md)
   recordReportFacts,
   // last: inserting notifications locks each recipient's counter row (notification_counts) until the commit, and
-  // another relay notifying the same people waits for it; here that wait is the commit alone
+  // another relay notifying the same people waits for it; here that wait is the report rollups (added after every
+  // consumer: RelayBatch.late) and the commit
   async (tx, services, events) => {
     const rows = await insertNotificationsForEvents(
       tx,

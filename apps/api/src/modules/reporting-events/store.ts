@@ -161,7 +161,7 @@ export async function resolutionStart(tx: Executor, accountId: number, conversat
  * Stores derived events (an event already stored under its dedupe key is left alone) and adds the facts of
  * the ones stored now to the rollups: whatever the number of times an event is written, it counts once.
  */
-export async function recordDerived(tx: Executor, events: readonly DerivedEvent[]): Promise<RollupFact[]> {
+export async function recordDerived(tx: Executor, events: readonly DerivedEvent[], options: { rollups?: 'now' | 'caller' } = {}): Promise<RollupFact[]> {
   if (events.length === 0) return [];
   // One parameter (the rows as JSON) and one text whatever the number of events: a VALUES list of 12 parameters a
   // row cost more CPU to build than the relay's other work on the batch, and its text (too long to be kept
@@ -193,7 +193,8 @@ export async function recordDerived(tx: Executor, events: readonly DerivedEvent[
   const stored = (result as unknown as { rows: (Omit<Stored, 'createdAt' | 'value' | 'valueInBusinessHours'> & { createdAt: Date | string; value: number | string | null; valueInBusinessHours: number | string | null })[] }).rows;
   const num = (v: number | string | null) => (v === null ? null : Number(v));
   const facts = stored.flatMap((row) => factOf({ ...row, createdAt: new Date(row.createdAt), value: num(row.value), valueInBusinessHours: num(row.valueInBusinessHours) }) ?? []);
-  await applyRollups(tx, facts);
+  // 'caller': the caller adds them (the relay, last in its batch)
+  if (options.rollups !== 'caller') await applyRollups(tx, facts);
   return facts;
 }
 
