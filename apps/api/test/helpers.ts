@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { Redis } from 'ioredis';
+import { connect } from '@app/db';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/plugins/config.ts';
@@ -35,6 +36,26 @@ export type TestContext = {
   redis: Redis | undefined;
   close: () => Promise<void>;
 };
+
+/**
+ * A second API process on the test's database and Redis (its own pool and Redis connection, the same key prefix),
+ * as another `api serve` would be; undefined on the embedded setup (PGlite, no Redis), one process by construction.
+ */
+export async function secondProcess(t: TestContext): Promise<{ app: App; close: () => Promise<void> } | undefined> {
+  const redisUrl = inject('infrastructure').redisUrl;
+  if (usingPglite() || !t.redis || !t.database.url || !redisUrl) return undefined;
+  const database = await connect({ url: t.database.url, poolSize: 2 });
+  const redis = new Redis(redisUrl, { keyPrefix: t.redis.options.keyPrefix, maxRetriesPerRequest: 2 });
+  const app = await buildApp({ config: t.config, database, mailer: t.mailer, redis, logger: false });
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.close();
+      redis.disconnect();
+    },
+  };
+}
 
 /** Builds the app against a fresh database (and real Redis when there is one) for one test file. */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestContext> {

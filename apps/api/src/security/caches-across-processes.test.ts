@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Redis } from 'ioredis';
-import { connect, type Database } from '@app/db';
-import { buildApp, type App } from '../app.ts';
-import { buildTestApp, usingPglite, type TestContext } from '../../test/helpers.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app.ts';
+import { buildTestApp, secondProcess, usingPglite, type TestContext } from '../../test/helpers.ts';
 import { createAccountWithAdmin, createContact, createConversation, createInbox, type Member } from '../../test/factories.ts';
 
 /**
@@ -14,26 +12,16 @@ import { createAccountWithAdmin, createContact, createConversation, createInbox,
  */
 
 let t: TestContext;
-let second: { app: App; database: Database; redis: Redis } | undefined;
+let second: Awaited<ReturnType<typeof secondProcess>>;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const redisUrl = inject('infrastructure').redisUrl;
-  // The embedded setup (PGlite, no Redis) is one process by construction.
-  if (usingPglite() || !t.redis || !t.database.url || !redisUrl) return;
-  const database = await connect({ url: t.database.url, poolSize: 2 });
-  const redis = new Redis(redisUrl, { keyPrefix: t.redis.options.keyPrefix, maxRetriesPerRequest: 2 });
-  const app = await buildApp({ config: t.config, database, mailer: t.mailer, redis, logger: false });
-  await app.ready();
-  second = { app, database, redis };
+  second = await secondProcess(t);
+  await second?.app.ready();
 }, 30_000);
 
 afterAll(async () => {
-  if (second) {
-    await second.app.close();
-    await second.database.close();
-    second.redis.disconnect();
-  }
+  await second?.close();
   await t?.close();
 });
 

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Redis } from 'ioredis';
-import { connect, type Database } from '@app/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionHeaders } from '@app/shared/auth';
 import { SESSION_COOKIE } from '@app/shared/session';
-import { buildApp, type App } from '../app.ts';
-import { buildTestApp, usingPglite, type TestContext } from '../../test/helpers.ts';
+import type { App } from '../app.ts';
+import { buildTestApp, secondProcess, type TestContext } from '../../test/helpers.ts';
 import { createAccountWithAdmin, createMember, PASSWORD, type Member } from '../../test/factories.ts';
 import { CableClient, pubsubTokenOf } from './support.ts';
 
@@ -17,28 +15,18 @@ import { CableClient, pubsubTokenOf } from './support.ts';
  */
 
 let t: TestContext;
-/** A second API process: its own pool and Redis connection on the same database and key prefix. */
-let second: { app: App; database: Database; redis: Redis } | undefined;
+/** A second API process (on the embedded setup, PGlite and no Redis, only the first app runs). */
+let second: Awaited<ReturnType<typeof secondProcess>>;
 
 beforeAll(async () => {
   t = await buildTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const redisUrl = inject('infrastructure').redisUrl;
-  // The embedded setup (PGlite, no Redis) is one process by construction: only the first app runs there.
-  if (usingPglite() || !t.redis || !t.database.url || !redisUrl) return;
-  const database = await connect({ url: t.database.url, poolSize: 2 });
-  const redis = new Redis(redisUrl, { keyPrefix: t.redis.options.keyPrefix, maxRetriesPerRequest: 2 });
-  const app = await buildApp({ config: t.config, database, mailer: t.mailer, redis, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  second = { app, database, redis };
+  second = await secondProcess(t);
+  await second?.app.listen({ port: 0, host: '127.0.0.1' });
 }, 30_000);
 
 afterAll(async () => {
-  if (second) {
-    await second.app.close();
-    await second.database.close();
-    second.redis.disconnect();
-  }
+  await second?.close();
   await t?.close();
 });
 
