@@ -4,6 +4,7 @@ import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import { pino } from 'pino';
 import { buildApp, servicesOf, type App } from './app.ts';
+import { aggregateProcessMetrics } from './lib/cluster-metrics.ts';
 import { callControlSocket, startControlSocket } from './lib/control-socket.ts';
 import { ConfigError, loadConfig, type Config } from './plugins/config.ts';
 import { seedFirstStart } from './seed/first-start.ts';
@@ -147,6 +148,8 @@ async function supervise(config: Config) {
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
+  // a scrape of /metrics reaches one process: it answers every process's metrics, added up here
+  if (config.metrics.token) aggregateProcessMetrics();
   for (let i = 0; i < config.webConcurrency; i++) start();
   log.info({ processes: config.webConcurrency, url: config.frontendUrl }, `starting ${config.webConcurrency} serve processes on one port`);
 }

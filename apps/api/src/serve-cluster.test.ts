@@ -17,6 +17,8 @@ import { freePort } from '../test/redis-server.ts';
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const withRedisAndPostgres = !usingPglite() && Boolean(inject('infrastructure').redisUrl);
 
+const METRICS_TOKEN = 'serve-cluster-test-metrics-token';
+
 type LogLine = { pid: number; msg: string; worker?: number; res?: { statusCode: number } };
 
 describe.skipIf(!withRedisAndPostgres)('api serve with WEB_CONCURRENCY=2 (Postgres and Redis)', () => {
@@ -47,6 +49,7 @@ describe.skipIf(!withRedisAndPostgres)('api serve with WEB_CONCURRENCY=2 (Postgr
         RUN_WORKERS: 'false',
         LOG_LEVEL: 'info',
         LOG_PRETTY: 'false',
+        METRICS_TOKEN: METRICS_TOKEN,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -91,6 +94,17 @@ describe.skipIf(!withRedisAndPostgres)('api serve with WEB_CONCURRENCY=2 (Postgr
     const pids = answeredBy(from, 200);
     expect(pids.size).toBe(2);
     expect(pids.has(server.pid!)).toBe(false);
+  });
+
+  it('answers /metrics for every process added up', { timeout: 30_000 }, async () => {
+    // the 10 meta requests of the test before went to both processes; a scrape reaches one of them
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}`, connection: 'close' } });
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      const meta = new RegExp(`^http_request_duration_seconds_count\\{[^}]*route="/api/v1/accounts/:accountId/conversations/meta"[^}]*\\} (\\d+)`, 'm').exec(text);
+      expect(Number(meta?.[1])).toBe(10);
+    }
   });
 
   it('starts another process when one dies, and keeps answering', { timeout: 60_000 }, async () => {

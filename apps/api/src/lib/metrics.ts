@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { processMetrics } from './cluster-metrics.ts';
 
 /**
  * Prometheus metrics of one process (docs/operations.md "Metrics"). A registry per app, not prom-client's
@@ -19,9 +20,10 @@ export type Metrics = {
   sockets: Gauge;
   /** Work that fills gauges before each scrape; a failing one is skipped (its gauges keep their last value). */
   onScrape: (collect: () => Promise<void>) => void;
-  /** The text exposition (Content-Type in `contentType`). */
+  /** The text exposition (Content-Type in `contentType`); in a WEB_CONCURRENCY server, every process's added up. */
   render: () => Promise<string>;
   contentType: string;
+  close: () => void;
 };
 
 export const METRIC_PREFIX = 'relay_desk_';
@@ -32,7 +34,11 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 /** `2xx`, `4xx`, `5xx`… */
 export const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
 
-export function createMetrics(options: { log?: { warn: (obj: object, msg?: string) => void } } = {}): Metrics {
+/**
+ * `shared`: this process is one of a WEB_CONCURRENCY server's (lib/cluster-metrics.ts): /metrics answers all of
+ * them added up. The installation-wide gauges (queue depth, outbox) read the same in each, so they add up by `max`.
+ */
+export function createMetrics(options: { log?: { warn: (obj: object, msg?: string) => void }; shared?: boolean } = {}): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: METRIC_PREFIX });
   const requestDuration = new Histogram({
@@ -72,18 +78,21 @@ export function createMetrics(options: { log?: { warn: (obj: object, msg?: strin
     help: 'Jobs in the shared queues (BullMQ on Redis) by queue and state: waiting, prioritized, delayed, active, failed (failed keeps the last 1000)',
     labelNames: ['queue', 'state'] as const,
     registers: [registry],
+    aggregator: 'max',
   });
   const outboxLag = new Gauge({
     name: `${METRIC_PREFIX}outbox_lag_seconds`,
     help: 'Age of the oldest outbox row not relayed yet, by lane (0 when the lane is empty)',
     labelNames: ['lane'] as const,
     registers: [registry],
+    aggregator: 'max',
   });
   const outboxPending = new Gauge({
     name: `${METRIC_PREFIX}outbox_pending`,
     help: 'Outbox rows not relayed yet, by lane',
     labelNames: ['lane'] as const,
     registers: [registry],
+    aggregator: 'max',
   });
   const sockets = new Gauge({
     name: `${METRIC_PREFIX}realtime_sockets`,
@@ -92,6 +101,20 @@ export function createMetrics(options: { log?: { warn: (obj: object, msg?: strin
   });
 
   const collectors: (() => Promise<void>)[] = [];
+  const fill = async () => {
+    const results = await Promise.allSettled(collectors.map((collect) => collect()));
+    for (const result of results) if (result.status === 'rejected') options.log?.warn({ err: result.reason }, 'metrics: a collector failed');
+  };
+  const own = async () => {
+    await fill();
+    return registry.metrics();
+  };
+  const shared = options.shared
+    ? processMetrics(async () => {
+        await fill();
+        return registry.getMetricsAsJSON();
+      }, own)
+    : undefined;
   return {
     registry,
     observeRequest(method, route, status, seconds) {
@@ -110,11 +133,8 @@ export function createMetrics(options: { log?: { warn: (obj: object, msg?: strin
     onScrape(collect) {
       collectors.push(collect);
     },
-    async render() {
-      const results = await Promise.allSettled(collectors.map((collect) => collect()));
-      for (const result of results) if (result.status === 'rejected') options.log?.warn({ err: result.reason }, 'metrics: a collector failed');
-      return registry.metrics();
-    },
+    render: shared ? shared.render : own,
     contentType: registry.contentType,
+    close: () => shared?.stop(),
   };
 }

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { Queue } from 'bullmq';
@@ -57,8 +58,9 @@ export const metricsPlugin = fp(
       app.decorate('metrics', null);
       return;
     }
-    const metrics = createMetrics({ log: app.log });
+    const metrics = createMetrics({ log: app.log, shared: cluster.isWorker });
     app.decorate('metrics', metrics);
+    app.addHook('onClose', async () => metrics.close());
 
     app.addHook('onResponse', async (request, reply) => {
       metrics.observeRequest(request.method, request.routeOptions.url ?? '<unmatched>', reply.statusCode, reply.elapsedTime / 1000);
