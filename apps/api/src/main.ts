@@ -121,7 +121,8 @@ async function supervise(config: Config) {
     const lived = Date.now() - (startedAt.get(worker) ?? 0);
     startedAt.delete(worker);
     if (stopping) {
-      if (startedAt.size === 0) process.exit(0);
+      // 0 after a stop, 1 after giving up on failed starts (process.exitCode)
+      if (startedAt.size === 0) process.exit();
       return;
     }
     failedStarts = lived < EARLY_EXIT_MS ? failedStarts + 1 : 0;

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import net from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -124,6 +126,49 @@ describe.skipIf(!withRedisAndPostgres)('api serve with WEB_CONCURRENCY=2 (Postgr
     server.kill('SIGTERM');
     expect(await exited).toBe(0);
     for (const pid of pids) expect(alive(pid), `process ${pid}`).toBe(false);
+  });
+});
+
+describe.skipIf(!withRedisAndPostgres)('api serve with WEB_CONCURRENCY=2 whose processes cannot start', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await buildTestApp({ RUN_WORKERS: 'false' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('stops with exit code 1 after three failed starts in a row, instead of starting them forever', { timeout: 90_000 }, async () => {
+    // the port is someone else's: every process fails to listen
+    const taken = net.createServer();
+    taken.listen(0, '127.0.0.1');
+    await once(taken, 'listening');
+    const { port } = taken.address() as net.AddressInfo;
+    try {
+      const server = spawn(process.execPath, ['--experimental-strip-types', '--no-warnings', 'src/main.ts', 'serve'], {
+        cwd: apiRoot,
+        env: {
+          ...process.env,
+          WEB_CONCURRENCY: '2',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: t.database.url!,
+          REDIS_URL: t.config.redisUrl!,
+          DATA_DIR: mkdtempSync(path.join(tmpdir(), 'serve-cluster-')),
+          SECRET_KEY_BASE: t.config.secretKeyBase,
+          RUN_WORKERS: 'false',
+          LOG_LEVEL: 'fatal',
+        },
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      let out = '';
+      server.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+      const [code] = (await once(server, 'exit')) as [number | null];
+      expect(code).toBe(1);
+      expect(out).toMatch(/processes keep dying as they start/);
+    } finally {
+      taken.close();
+    }
   });
 });
 
