@@ -37,24 +37,7 @@ describe.skipIf(!withRedisAndPostgres)('api serve with WEB_CONCURRENCY=2 (Postgr
     ({ admin, account: { id: accountId } } = await createAccountWithAdmin(t));
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['--experimental-strip-types', '--no-warnings', 'src/main.ts', 'serve'], {
-      cwd: apiRoot,
-      env: {
-        ...process.env,
-        WEB_CONCURRENCY: '2',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: t.database.url!,
-        REDIS_URL: t.config.redisUrl!,
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'serve-cluster-')),
-        SECRET_KEY_BASE: t.config.secretKeyBase,
-        RUN_WORKERS: 'false',
-        LOG_LEVEL: 'info',
-        LOG_PRETTY: 'false',
-        METRICS_TOKEN: METRICS_TOKEN,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    server = spawnServe(t, port, { LOG_LEVEL: 'info', LOG_PRETTY: 'false', METRICS_TOKEN });
     exited = new Promise((resolve) => server.once('exit', (code) => resolve(code)));
     let rest = '';
     server.stdout!.on('data', (chunk: Buffer) => {
@@ -145,22 +128,7 @@ describe.skipIf(!withRedisAndPostgres)('api serve with WEB_CONCURRENCY=2 whose p
     await once(taken, 'listening');
     const { port } = taken.address() as net.AddressInfo;
     try {
-      const server = spawn(process.execPath, ['--experimental-strip-types', '--no-warnings', 'src/main.ts', 'serve'], {
-        cwd: apiRoot,
-        env: {
-          ...process.env,
-          WEB_CONCURRENCY: '2',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATABASE_URL: t.database.url!,
-          REDIS_URL: t.config.redisUrl!,
-          DATA_DIR: mkdtempSync(path.join(tmpdir(), 'serve-cluster-')),
-          SECRET_KEY_BASE: t.config.secretKeyBase,
-          RUN_WORKERS: 'false',
-          LOG_LEVEL: 'fatal',
-        },
-        stdio: ['ignore', 'pipe', 'ignore'],
-      });
+      const server = spawnServe(t, port, { LOG_LEVEL: 'fatal' });
       let out = '';
       server.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
       const [code] = (await once(server, 'exit')) as [number | null];
@@ -171,6 +139,26 @@ describe.skipIf(!withRedisAndPostgres)('api serve with WEB_CONCURRENCY=2 whose p
     }
   });
 });
+
+/** `api serve` with WEB_CONCURRENCY=2 on the test's database and Redis, its log lines on stdout. */
+function spawnServe(t: TestContext, port: number, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--experimental-strip-types', '--no-warnings', 'src/main.ts', 'serve'], {
+    cwd: apiRoot,
+    env: {
+      ...process.env,
+      WEB_CONCURRENCY: '2',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: t.database.url!,
+      REDIS_URL: t.config.redisUrl!,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'serve-cluster-')),
+      SECRET_KEY_BASE: t.config.secretKeyBase,
+      RUN_WORKERS: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+}
 
 async function until(check: () => Promise<boolean>, ms: number) {
   const deadline = Date.now() + ms;

@@ -38,23 +38,29 @@ export function aggregateProcessMetrics(): void {
       return;
     }
     if (message.type !== 'relay-desk:metrics:ask') return;
-    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined && w.isConnected());
-    const id = message.id;
-    const collected: ProcessMetrics[] = [];
-    void new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, COLLECT_TIMEOUT_MS);
-      waiting.set(id, { metrics: collected, left: new Set(workers.map((w) => w.id)), done: () => (clearTimeout(timer), resolve()) });
-      for (const w of workers) w.send({ type: 'relay-desk:metrics:collect', id } satisfies Message);
-    })
-      .then(async () => {
-        waiting.delete(id);
-        return collected.length ? await AggregatorRegistry.aggregate(collected).metrics() : null;
-      })
+    void collectAll(message.id)
+      .then((collected) => (collected.length ? AggregatorRegistry.aggregate(collected).metrics() : null))
       .catch(() => null)
       .then((text) => {
-        if (worker.isConnected()) worker.send({ type: 'relay-desk:metrics:answer', id, text } satisfies Message);
+        if (worker.isConnected()) worker.send({ type: 'relay-desk:metrics:answer', id: message.id, text } satisfies Message);
       });
   });
+
+  /** Every live process's metrics, or those that answered within COLLECT_TIMEOUT_MS. */
+  function collectAll(id: string): Promise<ProcessMetrics[]> {
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined && w.isConnected());
+    const metrics: ProcessMetrics[] = [];
+    return new Promise((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        waiting.delete(id);
+        resolve(metrics);
+      };
+      const timer = setTimeout(finish, COLLECT_TIMEOUT_MS);
+      waiting.set(id, { metrics, left: new Set(workers.map((w) => w.id)), done: finish });
+      for (const w of workers) w.send({ type: 'relay-desk:metrics:collect', id } satisfies Message);
+    });
+  }
 }
 
 /**
