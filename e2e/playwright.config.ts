@@ -30,7 +30,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: WORKERS,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // The longest walks (an invitation, a team and its wizard; an inbox's four settings screens) take 20-30 s on a
+  // quiet 2-core machine and longer on a loaded one: at 30 s they timed out halfway in a fresh-clone check.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
