@@ -6,6 +6,7 @@
 // process CPU (user + system) per request: what the machine's other load inflates much less than wall time.
 // BENCH_ROUTES=list,labels,meta,filter picks routes. Profile with
 //   node --experimental-strip-types --cpu-prof --cpu-prof-dir=/tmp/prof bench/list-cpu.ts
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,6 +66,9 @@ try {
   const cpu: Record<string, number[]> = Object.fromEntries(chosen.map(([name]) => [name, []]));
   const sys: Record<string, number[]> = Object.fromEntries(chosen.map(([name]) => [name, []]));
   const wall: Record<string, number[]> = Object.fromEntries(chosen.map(([name]) => [name, []]));
+  // Under valgrind (BENCH_CALLGRIND=1, see docs/benchmarks.md): count instructions of the request loop alone.
+  const callgrind = (on: boolean) => env.BENCH_CALLGRIND === '1' && execFileSync('callgrind_control', ['-i', on ? 'on' : 'off', String(process.pid)], { stdio: 'ignore' });
+  callgrind(true);
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, request] of chosen) {
       const began = performance.now();
@@ -76,6 +80,7 @@ try {
       wall[name]!.push(((performance.now() - began) * 1000) / REQUESTS);
     }
   }
+  callgrind(false);
   say(`\nlist request CPU (node ${process.version}, ${os.cpus().length} cores, ${PGLITE ? 'PGlite' : 'Postgres'}, load ${os.loadavg()[0]!.toFixed(1)}), ${ROUNDS} rounds of ${REQUESTS}:`);
   for (const [name] of chosen) {
     const sorted = [...cpu[name]!].sort((a, b) => a - b);

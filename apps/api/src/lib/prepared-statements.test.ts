@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { anyInteger, connect, preparedFor, schema, sqlInteger, type Executor } from '@app/db';
+import { anyInteger, connect, parseTimestamptz, preparedFor, schema, sqlInteger, type Executor } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
 import { selectConversationRows } from '../modules/conversations/queries.ts';
 import { sortOrder } from '../modules/conversations/list.ts';
@@ -144,5 +144,94 @@ describe.skipIf(!databaseUrl)('prepared statements (Postgres)', () => {
   it('sqlInteger writes a non-negative safe integer into the text and refuses anything else', () => {
     expect(sqlInteger(25).queryChunks).toHaveLength(1);
     for (const bad of [-1, 1.5, Number.NaN, 2 ** 60, '1; drop table users' as unknown as number]) expect(() => sqlInteger(bad)).toThrow(RangeError);
+  });
+});
+
+describe.skipIf(!databaseUrl)('timestamptz text (Postgres)', () => {
+  it('parseTimestamptz reads Postgres\'s own text of a timestamp as the instant Postgres means, to the millisecond', async () => {
+    const database = await connect({ url: databaseUrl!, poolSize: 1 });
+    try {
+      // Whole seconds, every fraction length (Postgres drops trailing zeros), leap day, far years, and zones
+      // the fast path leaves to new Date.
+      const result = (await database.db.execute(sql`
+        with instants(t) as (
+          select timestamptz '2026-11-27 12:45:13+00' union all
+          select timestamptz '2026-11-27 12:45:13.1+00' union all
+          select timestamptz '2026-11-27 12:45:13.12+00' union all
+          select timestamptz '2026-11-27 12:45:13.123+00' union all
+          select timestamptz '2026-11-27 12:45:13.1239+00' union all
+          select timestamptz '2026-11-27 12:45:13.999999+00' union all
+          select timestamptz '2024-02-29 23:59:59.5+00' union all
+          select timestamptz '1970-01-01 00:00:00+00' union all
+          select timestamptz '1969-12-31 23:59:59.001+00' union all
+          select timestamptz '1000-01-01 00:00:00+00' union all
+          select timestamptz '9999-12-31 23:59:59.999+00' union all
+          select to_timestamp(n * 7919.123457) from generate_series(1, 200) n
+        )
+        select (t at time zone 'UTC')::text || '+00' as text_utc, floor(extract(epoch from t) * 1000)::float8 as epoch_ms from instants
+      `)) as unknown as { rows: { text_utc: string; epoch_ms: number }[] };
+      expect(result.rows.length).toBe(211);
+      for (const row of result.rows) expect([row.text_utc, parseTimestamptz(row.text_utc).getTime()]).toEqual([row.text_utc, row.epoch_ms]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('parseTimestamptz hands any other shape to new Date (other zones, BC, years past 9999, infinity, years below 100)', () => {
+    for (const text of ['2026-11-27 12:45:13+05:30', '2026-11-27 07:45:13-05', '0044-03-15 12:00:00+00 BC', '12026-01-01 00:00:00+00', 'infinity', '0099-01-01 00:00:00+00', '2026-11-27T12:45:13.123Z']) {
+      expect([text, parseTimestamptz(text).getTime()]).toEqual([text, new Date(text).getTime()]);
+    }
+  });
+});
+
+/** The node-postgres pool under a Postgres database (drizzle's `$client`). */
+type RawClient = { query: (config: unknown, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>; release: () => void };
+const poolOf = (database: Awaited<ReturnType<typeof connect>>) => (database.db as unknown as { $client: { connect: () => Promise<RawClient> } }).$client;
+
+describe.skipIf(!databaseUrl)('the pg driver as patched (patches/pg@8.23.1.patch)', () => {
+  it('object rows keep every column, in order, as own properties of a plain object; a column named __proto__ is a column, not a prototype', async () => {
+    const database = await connect({ url: databaseUrl!, poolSize: 1 });
+    try {
+      const client = await poolOf(database).connect();
+      try {
+        const wide = await client.query(`select ${Array.from({ length: 60 }, (_, i) => `${i} as c${i}`).join(', ')}, null::text as nothing, 'x' as "constructor"`);
+        expect(Object.keys(wide.rows[0]!)).toEqual([...Array.from({ length: 60 }, (_, i) => `c${i}`), 'nothing', 'constructor']);
+        expect(wide.rows[0]).toMatchObject({ c0: 0, c59: 59, nothing: null, constructor: 'x' });
+        expect(Object.getPrototypeOf(wide.rows[0])).toBe(Object.prototype);
+        const proto = await client.query(`select 1 as a, 'p' as "__proto__"`);
+        expect(Object.getOwnPropertyDescriptor(proto.rows[0], '__proto__')?.value).toBe('p');
+        expect(proto.rows[0]!.a).toBe(1);
+        const arrays = await client.query({ text: 'select 1 as a, 2 as b', rowMode: 'array' });
+        expect(arrays.rows).toEqual([[1, 2]]);
+      } finally {
+        client.release();
+      }
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('a query config object is read, never changed, and can be run again (named, with values, and with a prototype of its own)', async () => {
+    const database = await connect({ url: databaseUrl!, poolSize: 1 });
+    try {
+      const client = await poolOf(database).connect();
+      try {
+        const config = { name: 'patched_probe', text: 'select $1::integer * 2 as doubled' };
+        expect((await client.query(config, [2])).rows).toEqual([{ doubled: 4 }]);
+        expect((await client.query(config, [3])).rows).toEqual([{ doubled: 6 }]);
+        expect(config).toEqual({ name: 'patched_probe', text: 'select $1::integer * 2 as doubled' });
+        // a config whose text is inherited (a class instance) still runs
+        class Inherited {
+          get text() {
+            return 'select 7 as seven';
+          }
+        }
+        expect((await client.query(new Inherited() as { text: string })).rows).toEqual([{ seven: 7 }]);
+      } finally {
+        client.release();
+      }
+    } finally {
+      await database.close();
+    }
   });
 });

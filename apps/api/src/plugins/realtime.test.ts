@@ -223,6 +223,29 @@ describe('/cable across processes', () => {
     onA.client.close();
     onB.client.close();
   });
+
+  it('events still arrive after Redis forgets the publish script (SCRIPT FLUSH, as after a restart)', async (ctx) => {
+    if (!second || !t.redis) return ctx.skip('no Redis: the publish script runs in Redis');
+    const { account, admin } = await createAccountWithAdmin(t);
+    const inbox = await createInbox(t, account.id, { members: [admin.user.id] });
+    const conversation = await createConversation(t, account.id, inbox.id);
+    const onB = await subscribe(t, second, admin);
+    const toggle = async (status: string) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/accounts/${account.id}/conversations/${conversation.displayId}/toggle_status`,
+        headers: admin.headers,
+        payload: { status },
+      });
+      expect(response.statusCode).toBe(200);
+    };
+    await toggle('resolved');
+    await onB.client.event('conversation.status_changed');
+    await t.redis.script('FLUSH');
+    await toggle('open');
+    await expect.poll(() => onB.client.events('conversation.status_changed').map((e) => (e.data as { status: string }).status)).toEqual(['resolved', 'open']);
+    onB.client.close();
+  });
 });
 
 describe('each realtime event, from the change that causes it, with its payload', () => {

@@ -29,7 +29,10 @@ export function responseSerializerCompiler(mode: ResponseSerializerMode): Fastif
       stringify = result.stringify;
       compiled.set(schema, stringify);
     }
-    if (mode === 'compiled') return stringify;
+    // As bytes: fastify measures a string's UTF-8 length for Content-Length, then Node encodes it, two passes over
+    // a list page of 50-60 kB (slow ones once a single emoji or accented name makes V8 store it as UTF-16); a
+    // Buffer's length is known (docs/benchmarks.md, "Eleventh session").
+    if (mode === 'compiled') return ((data: unknown) => Buffer.from(stringify(data))) as unknown as Stringify;
     const fast = stringify;
     return (data: unknown) => {
       const expected = viaZod(data);

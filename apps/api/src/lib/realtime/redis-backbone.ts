@@ -30,6 +30,8 @@ redis.call('PUBLISH', ARGV[7], entry)
 return seq
 `;
 
+const PUBLISH_COMMAND = 'realtimePublish';
+
 export type RedisBackboneOptions = {
   /** Commands (INCR, lists, hashes); its keyPrefix namespaces every key and the channel. */
   redis: Redis;
@@ -84,6 +86,11 @@ export async function createRedisBackbone(options: RedisBackboneOptions): Promis
   });
   await subscriber.subscribe(channel);
 
+  // EVALSHA: ioredis sends the script's text once per connection (and again after a NOSCRIPT), then only its
+  // digest, not ~900 bytes for Redis to hash on every event.
+  redis.defineCommand(PUBLISH_COMMAND, { lua: PUBLISH_SCRIPT, numberOfKeys: 2 });
+  const publishScript = (redis as unknown as Record<typeof PUBLISH_COMMAND, (...args: string[]) => Promise<number>>)[PUBLISH_COMMAND];
+
   const seqKey = (accountId: number) => `realtime:seq:${accountId}`;
   const bufferKey = (accountId: number) => `realtime:buffer:${accountId}`;
   const presenceListeners: ((accountId: number) => void)[] = [];
@@ -100,9 +107,8 @@ export async function createRedisBackbone(options: RedisBackboneOptions): Promis
   return {
     origin,
     async publish(event, opts) {
-      await redis.eval(
-        PUBLISH_SCRIPT,
-        2,
+      await publishScript.call(
+        redis,
         seqKey(event.accountId),
         bufferKey(event.accountId),
         JSON.stringify(event),
