@@ -9,6 +9,8 @@ WORKDIR /app
 
 FROM base AS manifests
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./
+# pnpm applies these to dependencies as it installs them (pnpm-workspace.yaml patchedDependencies)
+COPY patches/ patches/
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/shared/package.json packages/shared/
