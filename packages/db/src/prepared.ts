@@ -1,5 +1,5 @@
 import { is, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDialect, type PgSession } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
 
 /** A statement run with its placeholders' values. */
@@ -95,3 +95,26 @@ export function parseTimestamptz(text: string): Date {
   return new Date(text);
 }
 export const rawTimestampOrNull = (value: string | Date | null): Date | null => (value === null ? null : rawTimestamp(value));
+
+/**
+ * A raw statement's rows as arrays of their columns' values, in the select's order, on both drivers: what
+ * `db.execute` answers as objects, without an object per row. The driver then fills each row by position, where an
+ * object row is written key by key (a megamorphic store per column: ~900 for a 25-row page of 37 columns). For the
+ * hottest statements, read through a fixed column order (conversations/queries.ts).
+ */
+export async function executeArrays(db: Executor, query: SQL): Promise<unknown[][]> {
+  // drizzle's own path for array rows (its relational queries use it): a prepared query with a result mapper, on
+  // the database's or the transaction's session (`db._.session`, drizzle's public handle on it)
+  const session = db._.session as unknown as PgSession & { dialect: PgDialect };
+  return (await session.prepareQuery(session.dialect.sqlToQuery(query), undefined, undefined, true, (rows) => rows).execute()) as unknown[][];
+}
+
+/**
+ * A reader of rows read as arrays (executeArrays) by their columns' aliases: `col(row, 'c_id')`, typed by `Row`,
+ * for a statement whose select lists `aliases` in this order. An alias missing here reads undefined: the callers'
+ * tests assert every field they map.
+ */
+export function byPosition<Row>(aliases: readonly (keyof Row & string)[]) {
+  const index = Object.fromEntries(aliases.map((alias, i) => [alias, i])) as Record<keyof Row, number>;
+  return <K extends keyof Row>(row: unknown[], key: K): Row[K] => row[index[key]] as Row[K];
+}

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { preparedFor, rawTimestamp, rawTimestampOrNull, schema, sqlInteger, type Executor } from '@app/db';
+import { byPosition, executeArrays, preparedFor, rawTimestamp, rawTimestampOrNull, schema, sqlInteger, type Executor } from '@app/db';
 import { summaryPickColumns } from '../messages/summaries.ts';
 import { scopeCondition, type ConversationScope } from './scope.ts';
 
@@ -93,8 +93,7 @@ export type ConversationListRow = {
  * nested rows was a third of a list request's CPU (docs/benchmarks.md, "List request CPU"). The names are checked
  * against the schema by the conversations tests (every field of the payload is asserted there).
  */
-const PAGE_COLUMNS = sql.raw(
-  [
+const CONVERSATION_COLUMNS = [
     ['id', 'c_id'],
     ['account_id', 'c_account_id'],
     ['display_id', 'c_display_id'],
@@ -117,24 +116,24 @@ const PAGE_COLUMNS = sql.raw(
     ['contact_last_seen_at', 'c_contact_last_seen_at'],
     ['created_at', 'c_created_at'],
     ['updated_at', 'c_updated_at'],
-  ]
-    .map(([column, alias]) => `"conversations"."${column}" as ${alias}`)
-    .concat(
-      ['id', 'name', 'email', 'phone_number', 'identifier', 'avatar_key', 'blocked', 'additional_attributes', 'custom_attributes'].map(
-        (column) => `"contacts"."${column}" as p_${column}`,
-      ),
-      [
-        // two single-row lookups, not a join: Postgres hash-joins two small tables for every row otherwise (0.4 -> 0.23
-        // ms for a page's 25 rows)
-        `(select ch.channel_type from "channels" ch where ch.id = (select i.channel_id from "inboxes" i where i.id = "conversations"."inbox_id")) as channel_type`,
-        `(select t.name from "teams" t where t.id = "conversations"."team_id") as team_name`,
-        `(select ci.hmac_verified from "contact_inboxes" ci where ci.id = "conversations"."contact_inbox_id") as hmac_verified`,
-      ],
-    )
-    .join(', '),
+] as const;
+const CONTACT_COLUMNS = ['id', 'name', 'email', 'phone_number', 'identifier', 'avatar_key', 'blocked', 'additional_attributes', 'custom_attributes'] as const;
+const LOOKUPS = [
+  // two single-row lookups, not a join: Postgres hash-joins two small tables for every row otherwise (0.4 -> 0.23
+  // ms for a page's 25 rows)
+  ['channel_type', `(select ch.channel_type from "channels" ch where ch.id = (select i.channel_id from "inboxes" i where i.id = "conversations"."inbox_id"))`],
+  ['team_name', `(select t.name from "teams" t where t.id = "conversations"."team_id")`],
+  ['hmac_verified', `(select ci.hmac_verified from "contact_inboxes" ci where ci.id = "conversations"."contact_inbox_id")`],
+] as const;
+const PAGE_COLUMNS = sql.raw(
+  [
+    ...CONVERSATION_COLUMNS.map(([column, alias]) => `"conversations"."${column}" as ${alias}`),
+    ...CONTACT_COLUMNS.map((column) => `"contacts"."${column}" as p_${column}`),
+    ...LOOKUPS.map(([alias, lookup]) => `${lookup} as ${alias}`),
+  ].join(', '),
 );
 
-/** A page row as both drivers answer a raw statement: timestamps as text (drizzle's parsers), jsonb and arrays parsed. */
+/** A page row's columns as both drivers answer them: timestamps as text (drizzle's parsers), jsonb and arrays parsed. */
 type PageRow = {
   c_id: number;
   c_account_id: number;
@@ -178,49 +177,63 @@ type PageRow = {
 // jsonb answered as text by a driver that does not parse it
 const json = (value: Record<string, unknown> | string): Record<string, unknown> => (typeof value === 'string' ? (JSON.parse(value) as Record<string, unknown>) : value);
 
-function listRowOf(r: PageRow): ConversationListRow {
+/**
+ * The page's rows are read as arrays (executeArrays), each column by its position in the select: PAGE_COLUMNS, then
+ * the summary picks. The driver fills an array by index, where an object row is written key by key
+ * (docs/benchmarks.md, "Eleventh session").
+ */
+const col = byPosition<PageRow>([
+  ...CONVERSATION_COLUMNS.map(([, alias]) => alias),
+  ...CONTACT_COLUMNS.map((column) => `p_${column}` as const),
+  ...LOOKUPS.map(([alias]) => alias),
+  'last_id',
+  'non_activity_id',
+  'unread_count',
+]);
+
+function listRowOf(r: unknown[]): ConversationListRow {
   return {
     conversation: {
-      id: r.c_id,
-      accountId: r.c_account_id,
-      displayId: r.c_display_id,
-      uuid: r.c_uuid,
-      inboxId: r.c_inbox_id,
-      assigneeId: r.c_assignee_id,
-      teamId: r.c_team_id,
-      status: r.c_status,
-      priority: r.c_priority,
-      snoozedUntil: rawTimestampOrNull(r.c_snoozed_until),
-      muted: r.c_muted,
-      labels: r.c_labels,
-      additionalAttributes: json(r.c_additional_attributes),
-      customAttributes: json(r.c_custom_attributes),
-      firstReplyCreatedAt: rawTimestampOrNull(r.c_first_reply_created_at),
-      waitingSince: rawTimestampOrNull(r.c_waiting_since),
-      lastActivityAt: rawTimestamp(r.c_last_activity_at),
-      agentLastSeenAt: rawTimestampOrNull(r.c_agent_last_seen_at),
-      assigneeLastSeenAt: rawTimestampOrNull(r.c_assignee_last_seen_at),
-      contactLastSeenAt: rawTimestampOrNull(r.c_contact_last_seen_at),
-      createdAt: rawTimestamp(r.c_created_at),
-      updatedAt: rawTimestamp(r.c_updated_at),
+      id: col(r, 'c_id'),
+      accountId: col(r, 'c_account_id'),
+      displayId: col(r, 'c_display_id'),
+      uuid: col(r, 'c_uuid'),
+      inboxId: col(r, 'c_inbox_id'),
+      assigneeId: col(r, 'c_assignee_id'),
+      teamId: col(r, 'c_team_id'),
+      status: col(r, 'c_status'),
+      priority: col(r, 'c_priority'),
+      snoozedUntil: rawTimestampOrNull(col(r, 'c_snoozed_until')),
+      muted: col(r, 'c_muted'),
+      labels: col(r, 'c_labels'),
+      additionalAttributes: json(col(r, 'c_additional_attributes')),
+      customAttributes: json(col(r, 'c_custom_attributes')),
+      firstReplyCreatedAt: rawTimestampOrNull(col(r, 'c_first_reply_created_at')),
+      waitingSince: rawTimestampOrNull(col(r, 'c_waiting_since')),
+      lastActivityAt: rawTimestamp(col(r, 'c_last_activity_at')),
+      agentLastSeenAt: rawTimestampOrNull(col(r, 'c_agent_last_seen_at')),
+      assigneeLastSeenAt: rawTimestampOrNull(col(r, 'c_assignee_last_seen_at')),
+      contactLastSeenAt: rawTimestampOrNull(col(r, 'c_contact_last_seen_at')),
+      createdAt: rawTimestamp(col(r, 'c_created_at')),
+      updatedAt: rawTimestamp(col(r, 'c_updated_at')),
     },
     contact: {
-      id: r.p_id,
-      name: r.p_name,
-      email: r.p_email,
-      phoneNumber: r.p_phone_number,
-      identifier: r.p_identifier,
-      avatarKey: r.p_avatar_key,
-      blocked: r.p_blocked,
-      additionalAttributes: json(r.p_additional_attributes),
-      customAttributes: json(r.p_custom_attributes),
+      id: col(r, 'p_id'),
+      name: col(r, 'p_name'),
+      email: col(r, 'p_email'),
+      phoneNumber: col(r, 'p_phone_number'),
+      identifier: col(r, 'p_identifier'),
+      avatarKey: col(r, 'p_avatar_key'),
+      blocked: col(r, 'p_blocked'),
+      additionalAttributes: json(col(r, 'p_additional_attributes')),
+      customAttributes: json(col(r, 'p_custom_attributes')),
     },
-    channelType: r.channel_type,
-    teamName: r.team_name,
-    hmacVerified: r.hmac_verified,
-    lastId: r.last_id,
-    lastNonActivityId: r.non_activity_id,
-    unreadCount: Number(r.unread_count),
+    channelType: col(r, 'channel_type'),
+    teamName: col(r, 'team_name'),
+    hmacVerified: col(r, 'hmac_verified'),
+    lastId: col(r, 'last_id'),
+    lastNonActivityId: col(r, 'non_activity_id'),
+    unreadCount: Number(col(r, 'unread_count')),
   };
 }
 
@@ -257,20 +270,25 @@ export async function selectConversationRows(
     };
     const ids = page.rows.map((r) => r.id);
     if (ids.length === 0) return [];
-    const result = await db.execute(sql`select ${PAGE_COLUMNS}, ${summaryPicksSql()}
+    const rows = await executeArrays(
+      db,
+      sql`select ${PAGE_COLUMNS}, ${summaryPicksSql()}
       from ${conversations} inner join ${contacts} on ${contacts.id} = ${conversations.contactId}
-      where ${conversations.id} = any(${sql.param(ids)}::integer[])`);
-    const byId = new Map((result as unknown as { rows: PageRow[] }).rows.map((r) => [r.c_id, r]));
+      where ${conversations.id} = any(${sql.param(ids)}::integer[])`,
+    );
+    const byId = new Map(rows.map((r) => [col(r, 'c_id'), r]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
       return row ? [listRowOf(row)] : [];
     });
   }
-  const result = await db.execute(sql`select ${PAGE_COLUMNS}, ${summaryPicksSql()}
+  const rows = await executeArrays(
+    db,
+    sql`select ${PAGE_COLUMNS}, ${summaryPicksSql()}
     from ${conversations} inner join ${contacts} on ${contacts.id} = ${conversations.contactId}
-    ${whereSql} ${orderSql} ${pageSql}`);
-  // Both drivers (node-postgres and PGlite) answer raw statements as { rows }.
-  return (result as unknown as { rows: PageRow[] }).rows.map(listRowOf);
+    ${whereSql} ${orderSql} ${pageSql}`,
+  );
+  return rows.map(listRowOf);
 }
 
 /** mine / unassigned / all over a condition; served index-only by conversations_counts_idx. */

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { preparedFor, rawTimestamp, schema, type Executor } from '@app/db';
+import { byPosition, executeArrays, preparedFor, rawTimestamp, schema, type Executor } from '@app/db';
 import type { AttachmentRow, MessageRow } from './rows.ts';
 import { contactSender, userSender, type BotSenderRow, type ContactSenderRow, type UserSenderRow } from './senders.ts';
 
@@ -108,11 +108,17 @@ type Prefixed<P extends string, C extends readonly string[]> = { [K in C[number]
  * list loads its page's summary messages with it on every request, where drizzle's nested mapping of the ~50 columns
  * of a joined row was most of the load's CPU (docs/benchmarks.md, "List request CPU"). Same rows, same order.
  */
-const BY_IDS = sql.raw(`select ${MESSAGE_COLUMNS.map((c) => `m.${c} as m_${c}`).join(', ')}, ${ATTACHMENT_COLUMNS.map((c) => `a.${c} as a_${c}`).join(', ')},
-    u.id as u_id, u.name as u_name, u.display_name as u_display_name, u.avatar_key as u_avatar_key, au.availability as u_availability,
-    ct.id as ct_id, ct.name as ct_name, ct.email as ct_email, ct.phone_number as ct_phone_number, ct.identifier as ct_identifier,
-    ct.avatar_key as ct_avatar_key, ct.blocked as ct_blocked, ct.additional_attributes as ct_additional_attributes,
-    ct.custom_attributes as ct_custom_attributes, b.id as b_id, b.name as b_name, b.avatar_key as b_avatar_key
+const SENDER_COLUMNS = [
+  ['u.id', 'u_id'], ['u.name', 'u_name'], ['u.display_name', 'u_display_name'], ['u.avatar_key', 'u_avatar_key'], ['au.availability', 'u_availability'],
+  ['ct.id', 'ct_id'], ['ct.name', 'ct_name'], ['ct.email', 'ct_email'], ['ct.phone_number', 'ct_phone_number'], ['ct.identifier', 'ct_identifier'],
+  ['ct.avatar_key', 'ct_avatar_key'], ['ct.blocked', 'ct_blocked'], ['ct.additional_attributes', 'ct_additional_attributes'],
+  ['ct.custom_attributes', 'ct_custom_attributes'], ['b.id', 'b_id'], ['b.name', 'b_name'], ['b.avatar_key', 'b_avatar_key'],
+] as const;
+const BY_IDS = sql.raw(`select ${[
+  ...MESSAGE_COLUMNS.map((c) => `m.${c} as m_${c}`),
+  ...ATTACHMENT_COLUMNS.map((c) => `a.${c} as a_${c}`),
+  ...SENDER_COLUMNS.map(([column, alias]) => `${column} as ${alias}`),
+].join(', ')}
   from "messages" m
   left join "attachments" a on a.message_id = m.id
   left join "users" u on m.sender_type = 'User' and u.id = m.sender_id
@@ -143,84 +149,93 @@ type ByIdsRow = Prefixed<'m_', typeof MESSAGE_COLUMNS> &
     b_avatar_key: string | null;
   };
 
+/** Rows read as arrays (executeArrays), each column by its position in BY_IDS's select. */
+const col = byPosition<ByIdsRow>([
+  ...MESSAGE_COLUMNS.map((c) => `m_${c}` as const),
+  ...ATTACHMENT_COLUMNS.map((c) => `a_${c}` as const),
+  ...SENDER_COLUMNS.map(([, alias]) => alias),
+]);
+
 // the columns are typed unknown here (Prefixed); jsonb parsed by both drivers
 const date = (value: unknown): Date => rawTimestamp(value as string | Date);
 const json = (value: unknown): Record<string, unknown> => (typeof value === 'string' ? (JSON.parse(value) as Record<string, unknown>) : (value as Record<string, unknown>));
 
-function messageOf(r: ByIdsRow): MessageRow {
+function messageOf(r: unknown[]): MessageRow {
   return {
-    id: r.m_id as number,
-    accountId: r.m_account_id as number,
-    inboxId: r.m_inbox_id as number,
-    conversationId: r.m_conversation_id as number,
-    content: r.m_content as string | null,
-    contentType: r.m_content_type as MessageRow['contentType'],
-    contentAttributes: json(r.m_content_attributes),
-    messageType: r.m_message_type as MessageRow['messageType'],
-    private: r.m_private as boolean,
-    status: r.m_status as MessageRow['status'],
-    sourceId: r.m_source_id as string | null,
-    senderType: r.m_sender_type as MessageRow['senderType'],
-    senderId: r.m_sender_id as number | null,
-    echoId: r.m_echo_id as string | null,
-    additionalAttributes: json(r.m_additional_attributes),
-    externalSourceIds: json(r.m_external_source_ids),
-    createdAt: date(r.m_created_at),
-    updatedAt: date(r.m_updated_at),
+    id: col(r, 'm_id') as number,
+    accountId: col(r, 'm_account_id') as number,
+    inboxId: col(r, 'm_inbox_id') as number,
+    conversationId: col(r, 'm_conversation_id') as number,
+    content: col(r, 'm_content') as string | null,
+    contentType: col(r, 'm_content_type') as MessageRow['contentType'],
+    contentAttributes: json(col(r, 'm_content_attributes')),
+    messageType: col(r, 'm_message_type') as MessageRow['messageType'],
+    private: col(r, 'm_private') as boolean,
+    status: col(r, 'm_status') as MessageRow['status'],
+    sourceId: col(r, 'm_source_id') as string | null,
+    senderType: col(r, 'm_sender_type') as MessageRow['senderType'],
+    senderId: col(r, 'm_sender_id') as number | null,
+    echoId: col(r, 'm_echo_id') as string | null,
+    additionalAttributes: json(col(r, 'm_additional_attributes')),
+    externalSourceIds: json(col(r, 'm_external_source_ids')),
+    createdAt: date(col(r, 'm_created_at')),
+    updatedAt: date(col(r, 'm_updated_at')),
   };
 }
 
-function attachmentOf(r: ByIdsRow): AttachmentRow {
+function attachmentOf(r: unknown[]): AttachmentRow {
   return {
-    id: r.a_id as number,
-    accountId: r.a_account_id as number,
-    messageId: r.a_message_id as number,
-    fileType: r.a_file_type as AttachmentRow['fileType'],
-    storageKey: r.a_storage_key as string | null,
-    externalUrl: r.a_external_url as string | null,
-    fileName: r.a_file_name as string | null,
-    contentType: r.a_content_type as string | null,
-    byteSize: r.a_byte_size as number | null,
-    coordinatesLat: r.a_coordinates_lat as string | null,
-    coordinatesLong: r.a_coordinates_long as string | null,
-    fallbackTitle: r.a_fallback_title as string | null,
-    meta: json(r.a_meta),
-    createdAt: date(r.a_created_at),
+    id: col(r, 'a_id') as number,
+    accountId: col(r, 'a_account_id') as number,
+    messageId: col(r, 'a_message_id') as number,
+    fileType: col(r, 'a_file_type') as AttachmentRow['fileType'],
+    storageKey: col(r, 'a_storage_key') as string | null,
+    externalUrl: col(r, 'a_external_url') as string | null,
+    fileName: col(r, 'a_file_name') as string | null,
+    contentType: col(r, 'a_content_type') as string | null,
+    byteSize: col(r, 'a_byte_size') as number | null,
+    coordinatesLat: col(r, 'a_coordinates_lat') as string | null,
+    coordinatesLong: col(r, 'a_coordinates_long') as string | null,
+    fallbackTitle: col(r, 'a_fallback_title') as string | null,
+    meta: json(col(r, 'a_meta')),
+    createdAt: date(col(r, 'a_created_at')),
   };
 }
 
 /** These messages of the account with senders and attachments, ascending by id. */
 export async function loadMessagesByIds(db: Executor, accountId: number, ids: number[]): Promise<LoadedMessage[]> {
   if (ids.length === 0) return [];
-  const result = await db.execute(sql`${BY_IDS}${accountId} and m.id = any(${sql.param(ids)}${BY_IDS_TAIL}`);
-  // Both drivers (node-postgres and PGlite) answer raw statements as { rows }.
+  const rows = await executeArrays(db, sql`${BY_IDS}${accountId} and m.id = any(${sql.param(ids)}${BY_IDS_TAIL}`);
   const out: LoadedMessage[] = [];
-  for (const r of (result as unknown as { rows: ByIdsRow[] }).rows) {
+  for (const r of rows) {
     let last = out[out.length - 1];
-    if (!last || last.message.id !== r.m_id) {
+    if (!last || last.message.id !== col(r, 'm_id')) {
+      const userId = col(r, 'u_id');
+      const contactId = col(r, 'ct_id');
+      const botId = col(r, 'b_id');
       last = {
         message: messageOf(r),
         attachments: [],
-        user: r.u_id !== null ? { id: r.u_id, name: r.u_name!, displayName: r.u_display_name, avatarKey: r.u_avatar_key, availability: r.u_availability } : null,
+        user: userId !== null ? { id: userId, name: col(r, 'u_name')!, displayName: col(r, 'u_display_name'), avatarKey: col(r, 'u_avatar_key'), availability: col(r, 'u_availability') } : null,
         contact:
-          r.ct_id !== null
+          contactId !== null
             ? {
-                id: r.ct_id,
-                name: r.ct_name!,
-                email: r.ct_email,
-                phoneNumber: r.ct_phone_number,
-                identifier: r.ct_identifier,
-                avatarKey: r.ct_avatar_key,
-                blocked: r.ct_blocked!,
-                additionalAttributes: json(r.ct_additional_attributes),
-                customAttributes: json(r.ct_custom_attributes),
+                id: contactId,
+                name: col(r, 'ct_name')!,
+                email: col(r, 'ct_email'),
+                phoneNumber: col(r, 'ct_phone_number'),
+                identifier: col(r, 'ct_identifier'),
+                avatarKey: col(r, 'ct_avatar_key'),
+                blocked: col(r, 'ct_blocked')!,
+                additionalAttributes: json(col(r, 'ct_additional_attributes')),
+                customAttributes: json(col(r, 'ct_custom_attributes')),
               }
             : null,
-        bot: r.b_id !== null ? { id: r.b_id, name: r.b_name!, avatarKey: r.b_avatar_key } : null,
+        bot: botId !== null ? { id: botId, name: col(r, 'b_name')!, avatarKey: col(r, 'b_avatar_key') } : null,
       };
       out.push(last);
     }
-    if (r.a_id !== null) last.attachments.push(attachmentOf(r));
+    if (col(r, 'a_id') !== null) last.attachments.push(attachmentOf(r));
   }
   return out;
 }
