@@ -11,8 +11,11 @@
 //      statements per message (pg Client.query calls, counted in this process)
 // BENCH_REDIS=1 uses BENCH_REDIS_URL (default redis://127.0.0.1:6379/13, flushed before and after) for the BullMQ
 // queues and the Redis realtime backbone, instead of the in-process ones.
-// BENCH_PROFILE=create or =relay writes an inspector CPU profile of that phase (create-cpu-<phase>.cpuprofile in
-// BENCH_PROFILE_DIR, default the cwd); bench/cpu-profile-top.ts aggregates its self time by function.
+// BENCH_CALLGRIND=create or =relay, run under `valgrind --tool=callgrind --instr-atstart=no`, counts the instructions
+// of that phase alone (docs/benchmarks.md, "Eleventh session"). BENCH_PROFILE=create or =relay writes an inspector
+// CPU profile of that phase (create-cpu-<phase>.cpuprofile in BENCH_PROFILE_DIR, default the cwd);
+// bench/cpu-profile-top.ts aggregates its self time by function.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -88,6 +91,16 @@ const cpuNow = () => {
 const sysNow = () => process.cpuUsage().system;
 
 async function profiled<T>(phase: 'create' | 'relay', work: () => Promise<T>): Promise<T> {
+  if (env.BENCH_CALLGRIND === phase) {
+    // under valgrind --tool=callgrind --instr-atstart=no: count the instructions of this phase alone
+    const callgrind = (on: boolean) => execFileSync('callgrind_control', ['-i', on ? 'on' : 'off', String(process.pid)], { stdio: 'ignore' });
+    callgrind(true);
+    try {
+      return await work();
+    } finally {
+      callgrind(false);
+    }
+  }
   if (PROFILE !== phase) return work();
   const session = new Session();
   session.connect();

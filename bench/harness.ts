@@ -32,7 +32,7 @@ export async function freshDatabase(adminUrl: string, name: string, url: string)
   await database.close();
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const server = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = server.address() as net.AddressInfo;
