@@ -336,12 +336,25 @@ describe('webhook delivery', () => {
       const res = await call('POST', `/api/v1/accounts/${account.id}/conversations/${displayId}/messages`, admin.headers, { content });
       expect(res.statusCode, res.body).toBe(200);
     };
-    // the text of every statement run through execute() on the database or in the relay's transaction
+    // the text of every statement run through execute() or executeArrays() (on `_.session`), on the database or in
+    // the relay's transaction
     const texts: string[] = [];
+    const recordingSession = (session: object) =>
+      new Proxy(session, {
+        get(target, prop, receiver) {
+          const value = Reflect.get(target, prop, receiver) as unknown;
+          if (prop !== 'prepareQuery' || typeof value !== 'function') return value;
+          return (query: { sql: string }, ...rest: unknown[]) => {
+            texts.push(query.sql);
+            return (value as (...args: unknown[]) => unknown).call(target, query, ...rest);
+          };
+        },
+      });
     const recording = <T extends object>(db: T): T =>
       new Proxy(db, {
         get(target, prop, receiver) {
           const value = Reflect.get(target, prop, receiver) as unknown;
+          if (prop === '_' && value) return { ...(value as { session: object }), session: recordingSession((value as { session: object }).session) };
           if (prop === 'execute' && typeof value === 'function') {
             return (query: Parameters<typeof t.db.execute>[0]) => {
               texts.push((target as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string } } }).dialect.sqlToQuery(query).sql);
