@@ -15,7 +15,6 @@
 // of that phase alone (docs/benchmarks.md, "Eleventh session"). BENCH_PROFILE=create or =relay writes an inspector
 // CPU profile of that phase (create-cpu-<phase>.cpuprofile in BENCH_PROFILE_DIR, default the cwd);
 // bench/cpu-profile-top.ts aggregates its self time by function.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,7 +28,7 @@ import { OUTBOX_CONSUMERS } from '../apps/api/src/jobs/processors.ts';
 import type { Services } from '../apps/api/src/lib/context.ts';
 import type { TestContext } from '../apps/api/test/helpers.ts';
 import { createAccount, createConversation, createInbox, createMember } from '../apps/api/test/factories.ts';
-import { flushRedisDb, freshDatabase, say } from './harness.ts';
+import { callgrindCounting, flushRedisDb, freshDatabase, say } from './harness.ts';
 
 const env = process.env;
 const ADMIN_URL = env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -92,13 +91,11 @@ const sysNow = () => process.cpuUsage().system;
 
 async function profiled<T>(phase: 'create' | 'relay', work: () => Promise<T>): Promise<T> {
   if (env.BENCH_CALLGRIND === phase) {
-    // under valgrind --tool=callgrind --instr-atstart=no: count the instructions of this phase alone
-    const callgrind = (on: boolean) => execFileSync('callgrind_control', ['-i', on ? 'on' : 'off', String(process.pid)], { stdio: 'ignore' });
-    callgrind(true);
+    callgrindCounting(true);
     try {
       return await work();
     } finally {
-      callgrind(false);
+      callgrindCounting(false);
     }
   }
   if (PROFILE !== phase) return work();

@@ -1,6 +1,6 @@
 // What the benchmarks share: an admin connection to the Postgres server, and the API server started as
 // a child process on a free port (`apps/api/src/main.ts serve`), its output kept in a log file.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -9,6 +9,11 @@ import pg from 'pg';
 import { connect } from '../packages/db/src/index.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
+/**
+ * Turns callgrind's counting of this process on or off (run under `valgrind --tool=callgrind --instr-atstart=no`):
+ * the CPU benches count only their measured loop (docs/benchmarks.md, "Eleventh session").
+ */
+export const callgrindCounting = (on: boolean) => execFileSync('callgrind_control', ['-i', on ? 'on' : 'off', String(process.pid)], { stdio: 'ignore' });
 export const say = (text: string) => process.stdout.write(`${text}\n`);
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 

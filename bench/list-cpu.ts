@@ -6,7 +6,6 @@
 // process CPU (user + system) per request: what the machine's other load inflates much less than wall time.
 // BENCH_ROUTES=list,labels,meta,filter picks routes. Profile with
 //   node --experimental-strip-types --cpu-prof --cpu-prof-dir=/tmp/prof bench/list-cpu.ts
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +13,7 @@ import { connect, type Database } from '../packages/db/src/index.ts';
 import { buildApp, type App } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/plugins/config.ts';
 import { seedRichConversations } from '../apps/api/test/rich-conversations.ts';
-import { adminQuery, freshDatabase, say } from './harness.ts';
+import { adminQuery, callgrindCounting, freshDatabase, say } from './harness.ts';
 
 const env = process.env;
 const ADMIN_URL = env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -67,7 +66,7 @@ try {
   const sys: Record<string, number[]> = Object.fromEntries(chosen.map(([name]) => [name, []]));
   const wall: Record<string, number[]> = Object.fromEntries(chosen.map(([name]) => [name, []]));
   // Under valgrind (BENCH_CALLGRIND=1, see docs/benchmarks.md): count instructions of the request loop alone.
-  const callgrind = (on: boolean) => env.BENCH_CALLGRIND === '1' && execFileSync('callgrind_control', ['-i', on ? 'on' : 'off', String(process.pid)], { stdio: 'ignore' });
+  const callgrind = (on: boolean) => env.BENCH_CALLGRIND === '1' && callgrindCounting(on);
   callgrind(true);
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, request] of chosen) {

@@ -55,6 +55,7 @@ export function anyInteger(column: SQL | SQL.Aliased | AnyColumn, ids: readonly 
  * parsing it); a Date passes through.
  */
 export const rawTimestamp = (value: string | Date): Date => (typeof value === 'string' ? parseTimestamptz(value) : value);
+export const rawTimestampOrNull = (value: string | Date | null): Date | null => (value === null ? null : rawTimestamp(value));
 
 const digit = (text: string, at: number) => text.charCodeAt(at) - 48;
 const twoDigits = (text: string, at: number) => digit(text, at) * 10 + digit(text, at + 1);
@@ -62,7 +63,7 @@ const twoDigits = (text: string, at: number) => digit(text, at) * 10 + digit(tex
 /**
  * Postgres's text for a timestamptz in UTC (`2026-11-27 12:45:13.123456+00`, `…13+00`), read field by field:
  * about half the time of `new Date(text)`, which takes that shape through V8's slow legacy parser, and a list
- * page reads hundreds (docs/benchmarks.md, "Tenth session"). Anything else (another zone, a BC year, a year past
+ * page reads hundreds (docs/benchmarks.md, "Eleventh session"). Anything else (another zone, a BC year, a year past
  * 9999, infinity) goes to `new Date`. Milliseconds are truncated, as `new Date` does.
  */
 export function parseTimestamptz(text: string): Date {
@@ -94,7 +95,6 @@ export function parseTimestamptz(text: string): Date {
   }
   return new Date(text);
 }
-export const rawTimestampOrNull = (value: string | Date | null): Date | null => (value === null ? null : rawTimestamp(value));
 
 /**
  * A raw statement's rows as arrays of their columns' values, in the select's order, on both drivers: what

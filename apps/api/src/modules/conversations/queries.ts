@@ -94,28 +94,28 @@ export type ConversationListRow = {
  * against the schema by the conversations tests (every field of the payload is asserted there).
  */
 const CONVERSATION_COLUMNS = [
-    ['id', 'c_id'],
-    ['account_id', 'c_account_id'],
-    ['display_id', 'c_display_id'],
-    ['uuid', 'c_uuid'],
-    ['inbox_id', 'c_inbox_id'],
-    ['assignee_id', 'c_assignee_id'],
-    ['team_id', 'c_team_id'],
-    ['status', 'c_status'],
-    ['priority', 'c_priority'],
-    ['snoozed_until', 'c_snoozed_until'],
-    ['muted', 'c_muted'],
-    ['labels', 'c_labels'],
-    ['additional_attributes', 'c_additional_attributes'],
-    ['custom_attributes', 'c_custom_attributes'],
-    ['first_reply_created_at', 'c_first_reply_created_at'],
-    ['waiting_since', 'c_waiting_since'],
-    ['last_activity_at', 'c_last_activity_at'],
-    ['agent_last_seen_at', 'c_agent_last_seen_at'],
-    ['assignee_last_seen_at', 'c_assignee_last_seen_at'],
-    ['contact_last_seen_at', 'c_contact_last_seen_at'],
-    ['created_at', 'c_created_at'],
-    ['updated_at', 'c_updated_at'],
+  ['id', 'c_id'],
+  ['account_id', 'c_account_id'],
+  ['display_id', 'c_display_id'],
+  ['uuid', 'c_uuid'],
+  ['inbox_id', 'c_inbox_id'],
+  ['assignee_id', 'c_assignee_id'],
+  ['team_id', 'c_team_id'],
+  ['status', 'c_status'],
+  ['priority', 'c_priority'],
+  ['snoozed_until', 'c_snoozed_until'],
+  ['muted', 'c_muted'],
+  ['labels', 'c_labels'],
+  ['additional_attributes', 'c_additional_attributes'],
+  ['custom_attributes', 'c_custom_attributes'],
+  ['first_reply_created_at', 'c_first_reply_created_at'],
+  ['waiting_since', 'c_waiting_since'],
+  ['last_activity_at', 'c_last_activity_at'],
+  ['agent_last_seen_at', 'c_agent_last_seen_at'],
+  ['assignee_last_seen_at', 'c_assignee_last_seen_at'],
+  ['contact_last_seen_at', 'c_contact_last_seen_at'],
+  ['created_at', 'c_created_at'],
+  ['updated_at', 'c_updated_at'],
 ] as const;
 const CONTACT_COLUMNS = ['id', 'name', 'email', 'phone_number', 'identifier', 'avatar_key', 'blocked', 'additional_attributes', 'custom_attributes'] as const;
 const LOOKUPS = [
@@ -238,7 +238,8 @@ function listRowOf(r: unknown[]): ConversationListRow {
 }
 
 let picks: SQL | undefined;
-// built on first use: messages and conversations import each other, so not at module load
+// built on first use: messages and conversations import each other, so not at module load. The page's rows are read by
+// position (`col`): these three come last, in this order.
 const summaryPicksSql = () => {
   if (picks) return picks;
   const { lastId, lastNonActivityId, unreadCount } = summaryPickColumns(conversations.id, conversations.agentLastSeenAt);
