@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
 
 // Each worker has its own API serving the built web app (apps/web/dist) on its embedded defaults (PGlite,
 // in-process jobs), in a fresh data dir, with a known administrator: a spec file runs against one server, its
@@ -36,7 +37,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: actions, DOM snapshots, network and console. Not the screencast: recording it
+    // doubled the suite's time on two cores (docs/testing.md, "Browser tests").
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
   projects: [
@@ -45,8 +48,8 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+          executablePath: findChromium() ?? '/usr/bin/chromium-headless-shell',
+          args: CHROMIUM_ARGS,
         },
       },
     },

@@ -12,6 +12,7 @@ import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { findChromium } from '../e2e/chromium.ts';
 import { PGLITE_SMOKE } from './pglite-smoke.ts';
 import { countFaults, countPlaywright, countVitest, notRun, summarize, type FaultsReport, type Outcome, type PlaywrightReport, type Run, type VitestReport } from './test-outcome.ts';
 
@@ -72,17 +73,13 @@ function vitest(name: string, cwd: string, { env = {}, runOf, args: extra = [], 
   outcomes.push(outcome);
 }
 
-function chromiumPath(): string | undefined {
-  return [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => Boolean(p && existsSync(p)));
-}
-
 function e2e(): void {
   const name = 'e2e (Playwright, Chromium)';
   process.stdout.write(`\n── ${name} ──\n`);
-  const chromium = chromiumPath();
+  const chromium = findChromium();
   if (!chromium) {
     // Never a silent skip: `--no-e2e` is the way to leave the browser tests out on purpose.
-    outcomes.push(notRun(name, 'no Chromium found: install it (apt-get install chromium) or set CHROMIUM_PATH; --no-e2e leaves the browser tests out'));
+    outcomes.push(notRun(name, 'no Chromium found: install it (apt-get install chromium-headless-shell) or set CHROMIUM_PATH; --no-e2e leaves the browser tests out'));
     return;
   }
   if (!flags.has('--no-build')) {

@@ -1,7 +1,11 @@
+import { CHROMIUM_ARGS, findFullChromium } from '../../chromium.ts';
 import { currentServer, expect, test } from '../../fixtures.ts';
 
 // The push service itself is out of reach here (the API tests play it); this checks the browser's end:
 // the service worker the profile page registers shows what a push carries.
+// The headless shell the other specs run in shows no notifications: this file takes a worker with the full browser.
+test.use({ launchOptions: { executablePath: findFullChromium() ?? '/usr/bin/chromium', args: CHROMIUM_ARGS } });
+
 test.describe('[profile] browser push', () => {
   test('the service worker shows a push as a notification with its title and tag, and keeps the conversation address for a click', async ({ adminPage }) => {
     const origin = currentServer().url;
