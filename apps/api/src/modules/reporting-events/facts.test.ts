@@ -110,7 +110,7 @@ describe('reporting events and rollups from the outbox relay', () => {
     await say(admin, c.displayId, { content: 'thanks bot', message_type: 'incoming' }, '2026-03-09T11:02:00Z');
     await status(c.displayId, 'resolved', '2026-03-09T11:05:00Z');
 
-    return { accountId, admin, agent1, agent2, team: team!, office, botInbox, a, b, c };
+    return { accountId, admin, agent1, agent2, team: team!, office, botInbox, a, b, c, members, open, say };
   }
 
   const eventsOf = (accountId: number) =>
@@ -314,5 +314,21 @@ describe('reporting events and rollups from the outbox relay', () => {
     expect(await total(account.id, 'account', '', 'first_response')).toEqual({ count: 1, sum: 20 * 60, sumBh: 20 * 60 });
     expect(await total(account.id, 'account', '', 'reply_time')).toEqual({ count: 1, sum: 20 * 60, sumBh: 20 * 60 });
     expect(await total(account.id, 'account', '', 'resolution')).toEqual({ count: 1, sum: 2.5 * H, sumBh: 2.5 * H });
+  });
+
+  // last: it adds a conversation to the scenario's account, which the totals above do not count
+  it('a reply answers what came in since the previous reply, not since the first one', async () => {
+    const plain = await createInbox(t, s.accountId, { members: s.members });
+    const d = await s.open(plain.id, { assignee_id: s.agent1.user.id }, '2026-03-16T10:00:00Z');
+    await s.say(s.admin, d.displayId, { content: 'first question', message_type: 'incoming' }, '2026-03-16T10:00:00Z');
+    await s.say(s.agent1, d.displayId, { content: 'first answer' }, '2026-03-16T10:10:00Z');
+    await s.say(s.admin, d.displayId, { content: 'second question', message_type: 'incoming' }, '2026-03-16T10:20:00Z');
+    await s.say(s.agent1, d.displayId, { content: 'second answer' }, '2026-03-16T10:30:00Z');
+    await s.say(s.admin, d.displayId, { content: 'third question', message_type: 'incoming' }, '2026-03-16T10:40:00Z');
+    await s.say(s.agent1, d.displayId, { content: 'third answer' }, '2026-03-16T10:45:00Z');
+    await drain();
+    const replies = (await eventsOf(s.accountId)).filter((e) => e.name === 'reply_time' && e.conversationId === d.id);
+    // the third answer waited from 10:40 (after the second answer), not from 10:20 (after the first)
+    expect(replies.map((e) => e.value).sort((x, y) => x! - y!)).toEqual([5 * 60, 10 * 60, 10 * 60]);
   });
 });

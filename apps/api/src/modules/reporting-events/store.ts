@@ -81,8 +81,9 @@ export async function loadMessageFacts(tx: Executor, subjects: Subjects): Promis
 
 /**
  * What came before agents' replies (derive.ts isAgentReply), by message id, in one statement: for each, the
- * previous agent reply of its conversation (scanning back from the message on messages_conversation_id_idx),
- * and the oldest public incoming message between it and this one.
+ * previous agent reply of its conversation, and the oldest public incoming message between it and this one.
+ * The previous reply is the first match scanning back from the message on messages_conversation_id_idx (`order by
+ * id desc limit 1`, which stops there; `max(id)` read every earlier message of the conversation: 3x the buffers).
  */
 export async function loadReplyHistories(tx: Executor, replies: { conversationId: number; messageId: number }[]): Promise<Map<number, Omit<ReplyHistory, 'handoffAt'>>> {
   if (replies.length === 0) return new Map();
@@ -93,9 +94,10 @@ export async function loadReplyHistories(tx: Executor, replies: { conversationId
           and m.message_type = 'incoming' and m.private = false) as "waitingSinceMs"
     from unnest(${`{${replies.map((r) => r.conversationId).join(',')}}`}::int[], ${`{${replies.map((r) => r.messageId).join(',')}}`}::int[]) as r(conversation_id, message_id)
     left join lateral (
-      select max(m.id) as id from ${messages} m
+      select m.id from ${messages} m
       where m.conversation_id = r.conversation_id and m.id < r.message_id
         and m.message_type = 'outgoing' and m.private = false and m.sender_type = 'User' and m.content_type <> 'input_csat'
+      order by m.id desc limit 1
     ) previous on true`);
   const rows = (result as unknown as { rows: { messageId: number; previousId: number | null; waitingSinceMs: number | string | null }[] }).rows;
   return new Map(rows.map((r) => [Number(r.messageId), { repliedBefore: r.previousId != null, waitingSince: r.waitingSinceMs == null ? null : new Date(Number(r.waitingSinceMs)) }]));
