@@ -83,7 +83,7 @@ export async function loadMessageFacts(tx: Executor, subjects: Subjects): Promis
  * What came before agents' replies (derive.ts isAgentReply), by message id, in one statement: for each, the
  * previous agent reply of its conversation, and the oldest public incoming message between it and this one.
  * The previous reply is the first match scanning back from the message on messages_conversation_id_idx (`order by
- * id desc limit 1`, which stops there; `max(id)` read every earlier message of the conversation: 3x the buffers).
+ * id desc limit 1`, which stops there; `max(id)` was planned as an aggregate over every earlier message: 3x the buffers).
  */
 export async function loadReplyHistories(tx: Executor, replies: { conversationId: number; messageId: number }[]): Promise<Map<number, Omit<ReplyHistory, 'handoffAt'>>> {
   if (replies.length === 0) return new Map();
