@@ -38,7 +38,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     // A failed test keeps its trace: actions, DOM snapshots, network and console. Not the screencast: recording it
-    // doubled the suite's time on two cores (docs/testing.md, "Browser tests").
+    // doubled the suite's time on two cores (docs/testing.md, "What keeps `.ci/run` under 20 minutes").
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },

@@ -38,8 +38,9 @@ test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())
 
 test('[integrations] a webhook receives an event, lists it in its delivery log and redelivers it', async ({ adminPage: page }) => {
   // Names and content of this run only: a retry runs on the same server, beside this run's webhook and deliveries.
-  const name = `E2E receiver ${Date.now()}`;
-  const hello = `Hello through the webhook ${Date.now()}`;
+  const stamp = Date.now();
+  const name = `E2E receiver ${stamp}`;
+  const hello = `Hello through the webhook ${stamp}`;
   await page.goto(`/app/accounts/${page.accountId}/settings/integrations`);
   await page.getByRole('link', { name: 'Configure Webhooks' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
