@@ -6,11 +6,11 @@ import type { Logger } from '../lib/logger.ts';
  */
 export const QUEUES = {
   /** Relays the outbox's default lane into deliveries. */
-  outbox: { concurrency: 1, sameWork: true },
+  outbox: { concurrency: 1, sameWork: true, runsWhereAsked: true },
   /** Relays the outbox's inbound lane: events caused by contacts and integrators (public API, channels). */
-  inbound: { concurrency: 1, sameWork: true },
+  inbound: { concurrency: 1, sameWork: true, runsWhereAsked: true },
   /** Sends due webhook and API-channel deliveries. */
-  webhooks: { concurrency: 2, sameWork: true },
+  webhooks: { concurrency: 2, sameWork: true, runsWhereAsked: true },
   /** Scheduled work: snooze wake-ups and the sweeps that recover from crashes. */
   scheduled: { concurrency: 1 },
   /** CSV imports of payment records (claimed one at a time under a lease; long, so kept off the others). */
@@ -26,6 +26,13 @@ export type QueueName = keyof typeof QUEUES;
  * none (BullMQ), since that job starts after the ask and does what it asks for.
  */
 const sameWork = (name: QueueName) => 'sameWork' in QUEUES[name] && QUEUES[name].sameWork;
+/**
+ * An ask (not delayed) made in a process that runs workers runs in that process, with no job in Redis: every commit
+ * asks for a relay, and a BullMQ job costs ~60 Redis commands (added, fetched, moved, completed, its events), more
+ * than the relay of one message itself costs Postgres. The work waits in Postgres and is claimed there (SKIP
+ * LOCKED), so whichever process runs it does it once; the sweep's jobs still go through Redis, to any worker.
+ */
+const runsWhereAsked = (name: QueueName) => 'runsWhereAsked' in QUEUES[name] && QUEUES[name].runsWhereAsked;
 
 /**
  * A job names work, it does not carry it: every processor reads what is due from the database and
@@ -56,36 +63,58 @@ export type Schedule = { queue: QueueName; name: string; everyMs: number };
 export const jobKey = (queue: QueueName, name: string) => `${queue}:${name}`;
 
 /**
- * Jobs in this process (no Redis): a run per queue and name at a time, a second ask while one runs
- * queues exactly one more run, delays and schedules on unref'ed timers.
+ * Runs jobs in this process: a run per queue and name at a time, and a second ask while one runs queues exactly
+ * one more run (which does what every ask meanwhile asked for).
  */
-export function createInProcessJobs(log: Logger): Jobs {
+function localRunner(log: Logger) {
   let processors: Record<string, Processor> | undefined;
   let closed = false;
   const running = new Map<string, Promise<void>>();
   const again = new Set<string>();
-  const timers = new Set<NodeJS.Timeout>();
-
-  const run = (queue: QueueName, name: string) => {
-    const key = jobKey(queue, name);
-    if (closed || !processors) return;
-    if (running.has(key)) {
-      again.add(key);
-      return;
-    }
-    const processor = processors[key];
-    if (!processor) {
-      log.error({ job: key }, 'no processor for job');
-      return;
-    }
-    const work = (async () => {
-      do {
-        again.delete(key);
-        await processor({ queue, name }).catch((err: unknown) => log.error({ err, job: key }, 'job failed'));
-      } while (again.has(key) && !closed);
-    })().finally(() => running.delete(key));
-    running.set(key, work);
+  return {
+    /** Whether runs can start: processors given and not closed. */
+    get ready() {
+      return processors !== undefined && !closed;
+    },
+    start(given: Record<string, Processor>) {
+      processors = given;
+    },
+    run(queue: QueueName, name: string) {
+      const key = jobKey(queue, name);
+      if (closed || !processors) return;
+      if (running.has(key)) {
+        again.add(key);
+        return;
+      }
+      const processor = processors[key];
+      if (!processor) {
+        log.error({ job: key }, 'no processor for job');
+        return;
+      }
+      const work = (async () => {
+        do {
+          again.delete(key);
+          await processor({ queue, name }).catch((err: unknown) => log.error({ err, job: key }, 'job failed'));
+        } while (again.has(key) && !closed);
+      })().finally(() => running.delete(key));
+      running.set(key, work);
+    },
+    /** Stops starting runs; answers when the running ones have finished. */
+    async close() {
+      closed = true;
+      await Promise.all(running.values());
+    },
   };
+}
+
+/**
+ * Jobs in this process (no Redis): a run per queue and name at a time, a second ask while one runs
+ * queues exactly one more run, delays and schedules on unref'ed timers.
+ */
+export function createInProcessJobs(log: Logger): Jobs {
+  const runner = localRunner(log);
+  const timers = new Set<NodeJS.Timeout>();
+  const run = (queue: QueueName, name: string) => runner.run(queue, name);
 
   const later = (ms: number, fn: () => void, repeat = false) => {
     const timer = (repeat ? setInterval : setTimeout)(() => {
@@ -102,14 +131,13 @@ export function createInProcessJobs(log: Logger): Jobs {
       else queueMicrotask(() => run(queue, name));
     },
     async start(given, schedules) {
-      processors = given;
+      runner.start(given);
       for (const s of schedules) later(s.everyMs, () => run(s.queue, s.name), true);
     },
     async close() {
-      closed = true;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
-      await Promise.all(running.values());
+      await runner.close();
     },
   };
 }
@@ -117,7 +145,8 @@ export function createInProcessJobs(log: Logger): Jobs {
 /**
  * BullMQ on Redis: any number of `api worker` (or `serve` with RUN_WORKERS) processes share the queues.
  * Asks made in one process within ENQUEUE_WINDOW_MS of a job going out merge into one more job; schedules are upserted job
- * schedulers, so several processes declaring them keep one each. `prefix` keeps tests apart.
+ * schedulers, so several processes declaring them keep one each. `prefix` keeps tests apart. In a process that runs
+ * workers, asks of the runsWhereAsked queues run in the process instead (one running and one more at most).
  */
 export async function createBullJobs(redisUrl: string, log: Logger, options: { prefix?: string } = {}): Promise<Jobs> {
   const { Queue, Worker } = await import('bullmq');
@@ -138,12 +167,26 @@ export async function createBullJobs(redisUrl: string, log: Logger, options: { p
   const windows = new Map<string, { again: boolean }>();
   /** The jobs this process is running, so close() can wait for them itself (see there). */
   const running = new Set<Promise<unknown>>();
+  /** Asks run in this process (runsWhereAsked), once it runs workers. */
+  const here = localRunner(log);
+  const askedHere = new Set<string>();
   let closed = false;
 
   return {
     kind: 'bullmq',
     enqueue(name, job, opts = {}) {
       if (closed) return;
+      if (!opts.delayMs && runsWhereAsked(name) && here.ready) {
+        // the asks of this moment (a change publishes several events) are one run, after them
+        const key = jobKey(name, job);
+        if (askedHere.has(key)) return;
+        askedHere.add(key);
+        setImmediate(() => {
+          askedHere.delete(key);
+          here.run(name, job);
+        });
+        return;
+      }
       const key = `${jobKey(name, job)}:${opts.delayMs ?? 0}`;
       const add = async () => {
         const q = queue(name);
@@ -174,6 +217,7 @@ export async function createBullJobs(redisUrl: string, log: Logger, options: { p
       setImmediate(ask);
     },
     async start(processors, schedules) {
+      here.start(processors);
       for (const [name, { concurrency }] of Object.entries(QUEUES) as [QueueName, { concurrency: number }][]) {
         const worker = new Worker(
           name,
@@ -215,7 +259,7 @@ export async function createBullJobs(redisUrl: string, log: Logger, options: { p
       // waited for here, at most SHUTDOWN_GRACE_MS, and the workers closed without waiting; waiting jobs stay
       // in Redis for the others, one taken meanwhile is handed back when its lock expires.
       const grace = new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
-      await Promise.race([Promise.allSettled([...running]), grace]);
+      await Promise.race([Promise.allSettled([...running, here.close()]), grace]);
       await Promise.all(workers.map((w) => w.close(true)));
       await Promise.all([...queues.values()].map((q) => q.close()));
     },
