@@ -13,7 +13,8 @@ import { buildTestApp, usingPglite, type TestContext } from '../../test/helpers.
 import { countRows, createAccountWithAdmin, createConversation, createInbox } from '../../test/factories.ts';
 import type { Services } from '../lib/context.ts';
 import { drainOutbox, OUTBOX_RETENTION_MS, pruneOutbox, RELAY_PARTITIONS, type OutboxConsumer } from './outbox-relay.ts';
-import { OUTBOX_CONSUMERS } from './processors.ts';
+import { OUTBOX_CONSUMERS, processors } from './processors.ts';
+import type { Jobs } from './queue.ts';
 
 /** The local HTTP server playing the integrator: records every request; `answer` decides each reply. */
 type Hit = { delivery: string; json: Record<string, unknown>; res: ServerResponse };
@@ -230,6 +231,52 @@ describe('outbox', () => {
     ]);
     expect(await drainOutbox(services, 'default', OUTBOX_CONSUMERS)).toBe(0);
     expect(await drainOutbox(services, 'inbound', OUTBOX_CONSUMERS)).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a drain claims only the partitions with rows waiting: an empty lane opens no transaction', async () => {
+    let transactions = 0;
+    const db = new Proxy(services.db, {
+      get(target, prop, receiver) {
+        if (prop === 'transaction') transactions += 1;
+        return Reflect.get(target, prop, receiver) as unknown;
+      },
+    });
+    const counted = { ...services, db };
+    while ((await drainOutbox(services, 'inbound', OUTBOX_CONSUMERS)) > 0);
+    expect(await drainOutbox(counted, 'inbound', OUTBOX_CONSUMERS)).toBe(0);
+    expect(transactions).toBe(0);
+
+    // one conversation's row: its partition's relay alone (RELAY_PARTITIONS of them before)
+    while ((await drainOutbox(services, 'default', OUTBOX_CONSUMERS)) > 0);
+    const { account, admin } = await createAccountWithAdmin(t);
+    const inbox = await createInbox(t, account.id, { members: [admin.user.id] });
+    const conversation = await createConversation(t, account.id, inbox.id);
+    await post(t, `/api/v1/accounts/${account.id}/conversations/${conversation.displayId}/toggle_status`, admin.headers, { status: 'resolved' });
+    expect(await drainOutbox(counted, 'default', OUTBOX_CONSUMERS)).toBe(1);
+    expect(transactions).toBe(1);
+  });
+
+  it('a relay asks for sending only after a batch that wrote deliveries', async () => {
+    const asks: string[] = [];
+    const jobs = { enqueue: (queue: string, name: string) => void asks.push(`${queue}:${name}`) } as unknown as Jobs;
+    const relay = () => processors(services, jobs)['outbox:relay']!({ queue: 'outbox', name: 'relay' });
+    const { account, admin } = await createAccountWithAdmin(t);
+    const inbox = await createInbox(t, account.id, { members: [admin.user.id] });
+    const conversation = await createConversation(t, account.id, inbox.id);
+    const toggle = (status: string) => post(t, `/api/v1/accounts/${account.id}/conversations/${conversation.displayId}/toggle_status`, admin.headers, { status });
+
+    // no webhook: relayed, nothing to send
+    expect((await toggle('resolved')).statusCode).toBe(200);
+    await relay();
+    const waiting = await t.db.select().from(schema.outboxEvents).where(and(eq(schema.outboxEvents.accountId, account.id), isNull(schema.outboxEvents.dispatchedAt)));
+    expect(waiting).toHaveLength(0);
+    expect(asks).toEqual([]);
+
+    const hook = await post(t, `/api/v1/accounts/${account.id}/webhooks`, admin.headers, { url: `${receiver}?asks`, subscriptions: ['conversation_status_changed'] });
+    expect(hook.statusCode, hook.body).toBe(200);
+    expect((await toggle('open')).statusCode).toBe(200);
+    await relay();
+    expect(asks).toEqual(['webhooks:send']);
   });
 });
 

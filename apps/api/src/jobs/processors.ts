@@ -15,10 +15,11 @@ import { jobKey, type Jobs, type Processor, type Schedule } from './queue.ts';
 
 /**
  * What a relayed batch causes: webhook and API-channel deliveries (a reply with nowhere to go is sent),
- * in-app notifications, CSAT surveys and report facts. Each consumer takes the whole batch.
+ * in-app notifications, CSAT surveys and report facts. Each consumer takes the whole batch. `delivered` hears,
+ * after the commit, of a batch that wrote deliveries: the ask to send them (a batch that wrote none asks nothing).
  */
-export const OUTBOX_CONSUMERS: OutboxConsumer[] = [
-  (tx, services, events) => writeDeliveries(tx, services, events),
+export const outboxConsumers = (delivered: () => void = () => {}): OutboxConsumer[] => [
+  async (tx, services, events) => ((await writeDeliveries(tx, services, events)) > 0 ? async () => delivered() : undefined),
   (tx, services, events) => settleUndeliverable(tx, services, events),
   // the CSAT survey of a conversation that resolved in an inbox with it on (once per conversation)
   perEvent(sendSurveyOnResolve),
@@ -40,6 +41,9 @@ export const OUTBOX_CONSUMERS: OutboxConsumer[] = [
   },
 ];
 
+/** The consumers where nothing asks for the sending (tests relay and send themselves). */
+export const OUTBOX_CONSUMERS = outboxConsumers();
+
 /** Delayed sends never wait longer than this: the sweep would run them anyway. */
 const MAX_DELAY_MS = 60_000;
 
@@ -47,9 +51,10 @@ const MAX_DELAY_MS = 60_000;
  * Every job's processor. Each reads what is due from the database and claims it there, so they are
  * idempotent (ARCHITECTURE "Jobs"): running one twice, or in two workers, does the work once.
  */
-export function processors(services: Services, jobs: Jobs, consumers: OutboxConsumer[] = OUTBOX_CONSUMERS): Record<string, Processor> {
+export function processors(services: Services, jobs: Jobs): Record<string, Processor> {
+  const consumers = outboxConsumers(() => jobs.enqueue('webhooks', 'send'));
   const relay = (lane: 'default' | 'inbound') => async () => {
-    if ((await drainOutbox(services, lane, consumers)) > 0) jobs.enqueue('webhooks', 'send');
+    await drainOutbox(services, lane, consumers);
   };
   return {
     [jobKey('outbox', 'relay')]: relay('default'),
