@@ -363,19 +363,25 @@ const OPEN_AND_URGENT = {
   ],
 };
 
-/** Posts an agent's reply every 1/ARRIVING_PER_SECOND s to the account's conversations in turn, until stopped. */
-function messagesArriving(base: string, account: Seeded, path: string) {
+/**
+ * Posts an agent's reply every 1/perSecond s to the account's conversations in turn (from `offset`, so two runs
+ * reply to different ones), until stopped; answers how many it sent, how many failed, and the 2xx latencies (ms).
+ */
+function messagesArriving(base: string, account: Seeded, path: string, perSecond = ARRIVING_PER_SECOND, offset = 0) {
   let sent = 0;
   let failed = 0;
+  const latencies: number[] = [];
   const inFlight = new Set<Promise<void>>();
   const tag = randomToken(6);
   const timer = setInterval(() => {
     sent += 1;
-    const displayId = 1 + ((sent * 7919) % account.conversations);
+    const displayId = 1 + (((sent + offset) * 7919) % account.conversations);
     const body = JSON.stringify({ content: `Reply ${sent}: we are checking your payment`, echo_id: `arriving-${tag}-${sent}` });
+    const began = performance.now();
     const post = fetch(`${base}${path}/${displayId}/messages`, { method: 'POST', headers: { api_access_token: account.token, 'content-type': 'application/json' }, body })
       .then((response) => {
-        if (!response.ok) failed += 1;
+        if (response.ok) latencies.push(performance.now() - began);
+        else failed += 1;
         return response.body?.cancel();
       })
       .catch(() => {
@@ -383,13 +389,64 @@ function messagesArriving(base: string, account: Seeded, path: string) {
       })
       .finally(() => inFlight.delete(post));
     inFlight.add(post);
-  }, 1000 / ARRIVING_PER_SECOND);
+  }, 1000 / perSecond);
   return {
     async stop() {
       clearInterval(timer);
       await Promise.all(inFlight);
-      return { sent, failed };
+      return { sent, failed, latencies };
     },
+  };
+}
+
+/** Seconds of CPU the whole machine has spent busy (every process: server, Postgres, Redis, this bench), Linux only. */
+function machineBusySeconds(): number | undefined {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/);
+    const ticks = fields.map(Number);
+    const idle = ticks[3]! + (ticks[4] ?? 0); // idle and iowait
+    return (ticks.reduce((a, b) => a + b, 0) - idle) / 100; // USER_HZ
+  } catch {
+    return undefined;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Messages at a desk's pace and nothing else: the machine's CPU a message created, everything it causes included
+ * (the request, the relay's batch of one, report facts, notifications, realtime). At this pace every message is a
+ * relay batch of its own, so what a batch costs whatever its size (round trips, jobs) shows here, where the
+ * message-create figure at 50 connections spreads it over large batches. The server's idle use, measured first
+ * over 5 s after a warm-up at the same pace, is taken off.
+ */
+async function measureArriving(base: string, account: Seeded, path: string, perSecond: number, offset: number): Promise<Figure> {
+  const name = `${account.key.toUpperCase()} ${perSecond} messages/s alone: machine CPU a message`;
+  const warmUp = messagesArriving(base, account, path, perSecond, offset + 50_000);
+  await sleep(WARMUP_SECONDS * 1000);
+  await warmUp.stop();
+  const idleFrom = machineBusySeconds();
+  await sleep(5_000);
+  const idleTo = machineBusySeconds();
+  if (idleFrom === undefined || idleTo === undefined) return { name, unit: '', note: 'not measured (no /proc/stat)' };
+  const idlePerSecond = (idleTo - idleFrom) / 5;
+  const began = performance.now();
+  const arriving = messagesArriving(base, account, path, perSecond, offset);
+  await sleep(SECONDS * 1000);
+  const { sent, failed, latencies } = await arriving.stop();
+  await sleep(1_500); // the last relays
+  const elapsed = (performance.now() - began) / 1000;
+  const busy = machineBusySeconds()! - idleTo - idlePerSecond * elapsed;
+  latencies.sort((a, b) => a - b);
+  return {
+    name,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    rate: (busy / sent) * 1000,
+    unit: 'ms CPU',
+    ok: latencies.length,
+    bad: failed,
+    ...(failed ? { note: `${failed} of ${sent} messages failed` } : {}),
   };
 }
 
@@ -638,6 +695,11 @@ try {
       const { sent, failed } = await arriving.stop();
       if (failed) figures.at(-1)!.note = `${failed} of ${sent} arriving messages failed`;
     }
+  }
+
+  // messages at a desk's pace and nothing else: what a message costs the machine when it is a relay batch of its own
+  for (const perSecond of [ARRIVING_PER_SECOND, 100]) {
+    if (wanted(`A ${perSecond} messages/s alone`)) report(await measureArriving(base, A, list(A), perSecond, 100_000 * perSecond));
   }
 
   // 2. the same reads straight through pg (the server idles meanwhile)
