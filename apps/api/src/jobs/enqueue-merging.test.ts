@@ -55,26 +55,36 @@ describe('BullMQ asks for one job', () => {
     expect(runs.length).toBeGreaterThan(1);
   }, 20_000);
 
-  it('add no job while one of a queue doing the same work is waiting: a slow relay runs once more, not once per window', async () => {
+  /** Runs that last 100 ms each, recorded: asked for every 5 ms for 500 ms by `ask`. */
+  const slowRuns = () => {
     const runs: number[] = [];
     const slow = async () => {
       runs.push(performance.now());
       await sleep(100);
     };
+    const askAndCheck = async (ask: () => void) => {
+      const firstAsk = performance.now();
+      let lastAsk = 0;
+      while (performance.now() - firstAsk < 500) {
+        ask();
+        lastAsk = performance.now();
+        await sleep(5);
+      }
+      const deadline = performance.now() + 5_000;
+      while ((runs.at(-1) ?? 0) < lastAsk && performance.now() < deadline) await sleep(20);
+      await sleep(300);
+      // a run started after the last ask
+      expect(runs.at(-1)).toBeGreaterThan(lastAsk);
+      // one running and one waiting at a time, whatever the number of windows meanwhile
+      expect(runs.length).toBeLessThanOrEqual(Math.ceil((lastAsk - firstAsk) / 100) + 2);
+    };
+    return { runs, slow, askAndCheck };
+  };
+
+  it('add no job while one of a queue doing the same work is waiting: a slow relay runs once more, not once per window', async () => {
+    const { slow, askAndCheck } = slowRuns();
     const jobs = await asker('merge-waiting', { 'inbound:relay': slow });
-    const firstAsk = performance.now();
-    let lastAsk = 0;
-    while (performance.now() - firstAsk < 500) {
-      jobs.enqueue('inbound', 'relay');
-      lastAsk = performance.now();
-      await sleep(5);
-    }
-    const deadline = performance.now() + 5_000;
-    while ((runs.at(-1) ?? 0) < lastAsk && performance.now() < deadline) await sleep(20);
-    await sleep(300);
-    expect(runs.at(-1)).toBeGreaterThan(lastAsk);
-    // each run lasts 100 ms: one running and one waiting at a time, whatever the number of windows meanwhile
-    expect(runs.length).toBeLessThanOrEqual(Math.ceil((lastAsk - firstAsk) / 100) + 2);
+    await askAndCheck(() => jobs.enqueue('inbound', 'relay'));
   }, 20_000);
 
   /** The jobs BullMQ has ever added to a queue of a prefix (its id counter). */
@@ -98,25 +108,10 @@ describe('BullMQ asks for one job', () => {
   });
 
   it('a process that runs workers runs its relays where asked: no job in Redis, one running and one more at most, the last ask followed by a run', async () => {
-    const runs: number[] = [];
-    const slow = async () => {
-      runs.push(performance.now());
-      await sleep(100);
-    };
+    const { runs, slow, askAndCheck } = slowRuns();
     const jobs = await jobsOf('where-asked');
     await jobs.start({ 'outbox:relay': slow, 'inbound:relay': slow, 'webhooks:send': slow }, []);
-    const firstAsk = performance.now();
-    let lastAsk = 0;
-    while (performance.now() - firstAsk < 500) {
-      jobs.enqueue('outbox', 'relay');
-      lastAsk = performance.now();
-      await sleep(5);
-    }
-    const deadline = performance.now() + 5_000;
-    while ((runs.at(-1) ?? 0) < lastAsk && performance.now() < deadline) await sleep(20);
-    await sleep(300);
-    expect(runs.at(-1)).toBeGreaterThan(lastAsk);
-    expect(runs.length).toBeLessThanOrEqual(Math.ceil((lastAsk - firstAsk) / 100) + 2);
+    await askAndCheck(() => jobs.enqueue('outbox', 'relay'));
     // the asks of one moment are one run
     const before = runs.length;
     for (let i = 0; i < 5; i++) jobs.enqueue('webhooks', 'send');
