@@ -71,7 +71,8 @@ function localRunner(log: Logger) {
   let closed = false;
   const running = new Map<string, Promise<void>>();
   const again = new Set<string>();
-  return {
+  const asked = new Set<string>();
+  const runner = {
     /** Whether runs can start: processors given and not closed. */
     get ready() {
       return processors !== undefined && !closed;
@@ -99,22 +100,32 @@ function localRunner(log: Logger) {
       })().finally(() => running.delete(key));
       running.set(key, work);
     },
+    /** A run after this moment: the asks of one moment (a change publishes several events) are one run. */
+    ask(queue: QueueName, name: string) {
+      const key = jobKey(queue, name);
+      if (asked.has(key)) return;
+      asked.add(key);
+      setImmediate(() => {
+        asked.delete(key);
+        runner.run(queue, name);
+      });
+    },
     /** Stops starting runs; answers when the running ones have finished. */
     async close() {
       closed = true;
       await Promise.all(running.values());
     },
   };
+  return runner;
 }
 
 /**
- * Jobs in this process (no Redis): a run per queue and name at a time, a second ask while one runs
- * queues exactly one more run, delays and schedules on unref'ed timers.
+ * Jobs in this process (no Redis): a run per queue and name at a time, the asks of one moment one run, a second
+ * ask while one runs exactly one more run, delays and schedules on unref'ed timers.
  */
 export function createInProcessJobs(log: Logger): Jobs {
   const runner = localRunner(log);
   const timers = new Set<NodeJS.Timeout>();
-  const run = (queue: QueueName, name: string) => runner.run(queue, name);
 
   const later = (ms: number, fn: () => void, repeat = false) => {
     const timer = (repeat ? setInterval : setTimeout)(() => {
@@ -127,12 +138,12 @@ export function createInProcessJobs(log: Logger): Jobs {
   return {
     kind: 'in-process',
     enqueue(queue, name, options = {}) {
-      if (options.delayMs && options.delayMs > 0) later(options.delayMs, () => run(queue, name));
-      else queueMicrotask(() => run(queue, name));
+      if (options.delayMs && options.delayMs > 0) later(options.delayMs, () => runner.run(queue, name));
+      else runner.ask(queue, name);
     },
     async start(given, schedules) {
       runner.start(given);
-      for (const s of schedules) later(s.everyMs, () => run(s.queue, s.name), true);
+      for (const s of schedules) later(s.everyMs, () => runner.run(s.queue, s.name), true);
     },
     async close() {
       for (const timer of timers) clearTimeout(timer);
@@ -169,7 +180,6 @@ export async function createBullJobs(redisUrl: string, log: Logger, options: { p
   const running = new Set<Promise<unknown>>();
   /** Asks run in this process (runsWhereAsked), once it runs workers. */
   const here = localRunner(log);
-  const askedHere = new Set<string>();
   let closed = false;
 
   return {
@@ -177,14 +187,7 @@ export async function createBullJobs(redisUrl: string, log: Logger, options: { p
     enqueue(name, job, opts = {}) {
       if (closed) return;
       if (!opts.delayMs && runsWhereAsked(name) && here.ready) {
-        // the asks of this moment (a change publishes several events) are one run, after them
-        const key = jobKey(name, job);
-        if (askedHere.has(key)) return;
-        askedHere.add(key);
-        setImmediate(() => {
-          askedHere.delete(key);
-          here.run(name, job);
-        });
+        here.ask(name, job);
         return;
       }
       const key = `${jobKey(name, job)}:${opts.delayMs ?? 0}`;
