@@ -4,6 +4,8 @@ import { schema } from '@app/db';
 import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createAccountWithAdmin, createContact, createConversation, createInbox, createMember } from '../../../test/factories.ts';
 import { seedRichConversations } from '../../../test/rich-conversations.ts';
+import type { AccountCtx } from '../../lib/context.ts';
+import { presentConversationById, presentConversationsByIds } from './present.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -439,5 +441,31 @@ describe('the list page as stored', () => {
     }
     // the seed gives some summary messages attachments; the comparison above must have seen them
     expect(attachmentsSeen).toBeGreaterThan(0);
+  });
+
+  // Event subjects are presented by id (the relay, notifications): the ids come from the account's own outbox rows,
+  // and the presentation holds to the account anyway.
+  it("presents by id only the account's own conversations", async () => {
+    const mine = await createAccountWithAdmin(t);
+    const other = await createAccountWithAdmin(t);
+    const own = await createConversation(t, mine.account.id, (await createInbox(t, mine.account.id)).id);
+    const foreign = await createConversation(t, other.account.id, (await createInbox(t, other.account.id)).id);
+    const ctx: AccountCtx = {
+      db: t.db,
+      config: t.config,
+      log: t.app.log,
+      mailer: t.mailer,
+      storage: t.app.storage,
+      bus: t.app.bus,
+      meta: { ip: null, requestId: null, userAgent: null },
+      actor: { id: mine.admin.user.id, name: mine.admin.user.name, email: mine.admin.user.email },
+      accountId: mine.account.id,
+      membership: { role: 'administrator', customRoleId: null, permissions: ['administrator'] },
+    };
+    const payloads = await presentConversationsByIds(ctx, [own.id, foreign.id]);
+    expect([...payloads.keys()]).toEqual([own.id]);
+    expect(payloads.get(own.id)).toMatchObject({ id: own.displayId, account_id: mine.account.id });
+    await expect(presentConversationById(ctx, foreign.id)).rejects.toMatchObject({ code: 'not_found' });
+    expect((await presentConversationById(ctx, own.id)).id).toBe(own.displayId);
   });
 });

@@ -4,7 +4,7 @@ import type { AccountCtx } from '../../lib/context.ts';
 import { listAgentsByIds } from '../agents/service.ts';
 import { serializeContactPush } from '../contacts/service.ts';
 import { summariesOfPicks } from '../messages/summaries.ts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { anyInteger, schema } from '@app/db';
 import { notFound } from '../../lib/app-error.ts';
 import { selectConversationRows, type ConversationListRow } from './queries.ts';
@@ -41,18 +41,18 @@ export async function presentConversations(ctx: AccountCtx, rows: ConversationLi
 
 const c = schema.conversations;
 
-/** The payload of one conversation (by its database id), as lists and events carry it. */
+/** The payload of one conversation of the account (by its database id), as lists and events carry it. */
 export async function presentConversationById(ctx: AccountCtx, id: number) {
-  const rows = await selectConversationRows(ctx.db, eq(c.id, id), [], 1, 0);
+  const rows = await selectConversationRows(ctx.db, and(eq(c.accountId, ctx.accountId), eq(c.id, id)), [], 1, 0);
   const [payload] = await presentConversations(ctx, rows);
   if (!payload) throw notFound();
   return payload;
 }
 
-/** The payloads of several conversations (by database id) in a fixed number of queries; gone ones are absent. */
+/** The payloads of several conversations of the account (by database id) in a fixed number of queries; gone ones and other accounts' are absent. */
 export async function presentConversationsByIds(ctx: AccountCtx, ids: number[]) {
   if (ids.length === 0) return new Map<number, Awaited<ReturnType<typeof presentConversations>>[number]>();
-  const rows = await selectConversationRows(ctx.db, anyInteger(c.id, ids), [], null, 0);
+  const rows = await selectConversationRows(ctx.db, and(eq(c.accountId, ctx.accountId), anyInteger(c.id, ids)), [], null, 0);
   const payloads = await presentConversations(ctx, rows);
   return new Map(rows.map((row, i) => [row.conversation.id, payloads[i]!]));
 }
