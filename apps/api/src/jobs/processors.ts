@@ -1,3 +1,4 @@
+import { readsBeside } from '@app/db';
 import type { Services } from '../lib/context.ts';
 import { wakeSnoozedConversations } from '../modules/conversations/jobs.ts';
 import { announceCreated, insertNotificationsForEvents } from '../modules/notifications/create.ts';
@@ -32,6 +33,7 @@ export const outboxConsumers = (delivered: () => void = () => {}): OutboxConsume
     const rows = await insertNotificationsForEvents(
       tx,
       events.flatMap((e) => (e.resend ? [] : [e.event])),
+      readsBeside(services.db) ?? tx,
     );
     return [...new Set(rows.map((r) => r.accountId))].map((accountId) => async () => {
       const notifications = await announceCreated(services, accountId, rows.filter((r) => r.accountId === accountId));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { anyInteger, connect, parseTimestamptz, preparedFor, schema, sqlInteger, type Executor } from '@app/db';
+import { anyInteger, connect, parseTimestamptz, preparedFor, readsBeside, schema, sqlInteger, type Executor } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
 import { selectConversationRows } from '../modules/conversations/queries.ts';
 import { sortOrder } from '../modules/conversations/list.ts';
@@ -43,6 +43,19 @@ describe.skipIf(!databaseUrl)('prepared statements (Postgres)', () => {
       });
       // a statement without parameters may hold several commands: it is never prepared
       await database.db.execute(sql.raw('select 1; select 2'));
+    } finally {
+      await database.close();
+    }
+  });
+
+  // The relay reads by short id lists there, which Postgres otherwise plans on every execution (docs/benchmarks.md,
+  // "Fourteenth session"); the main pool keeps Postgres's choice, which the list's label and search pages rely on.
+  it('the pool beside transactions (the relay\'s reads) plans generically; the main pool decides per statement', async () => {
+    const database = await connect({ url: databaseUrl!, poolSize: 1 });
+    try {
+      const mode = async (db: Executor) => ((await db.execute(sql`select current_setting('plan_cache_mode') as mode`)) as unknown as { rows: { mode: string }[] }).rows[0]!.mode;
+      expect(await mode(readsBeside(database.db)!)).toBe('force_generic_plan');
+      expect(await mode(database.db)).toBe('auto');
     } finally {
       await database.close();
     }

@@ -1,4 +1,4 @@
-import type { Executor } from '@app/db';
+import { readsBeside, type Executor } from '@app/db';
 import type { DomainEvent } from '@app/shared/events';
 import { messageTypeNumber } from '@app/shared/messages';
 import { DEFAULT_EMAIL_FLAGS, DEFAULT_PUSH_FLAGS, type Notification, type NotificationActorType, type NotificationType } from '@app/shared/notifications';
@@ -137,11 +137,13 @@ async function rowsFor(db: Executor, accountId: number, events: DomainEvent[]) {
 /**
  * The notifications domain events cause, written in one statement (pass a transaction to commit them
  * with other work; the relay passes a batch's events). Answers the rows; announce them per account with
- * announceCreated after the commit.
+ * announceCreated after the commit. `reads` is where what decides the recipients is read (conversations, members,
+ * participants, settings): the relay reads that beside its transaction (readsBeside), as it was committed before the
+ * events.
  */
-export async function insertNotificationsForEvents(db: Executor, events: readonly DomainEvent[]): Promise<NotificationRow[]> {
+export async function insertNotificationsForEvents(db: Executor, events: readonly DomainEvent[], reads: Executor = db): Promise<NotificationRow[]> {
   const rows: NewNotification[] = [];
-  for (const accountId of new Set(events.map((e) => e.accountId))) rows.push(...(await rowsFor(db, accountId, events.filter((e) => e.accountId === accountId))));
+  for (const accountId of new Set(events.map((e) => e.accountId))) rows.push(...(await rowsFor(reads, accountId, events.filter((e) => e.accountId === accountId))));
   return insertNotificationRows(db, rows);
 }
 
@@ -151,8 +153,10 @@ export async function insertNotificationsForEvents(db: Executor, events: readonl
  */
 export async function announceCreated(services: Services, accountId: number, rows: NotificationRow[]): Promise<Notification[]> {
   if (rows.length === 0) return [];
-  const ctx = systemCtx(services, accountId, 'notifications');
-  const [notifications, counts] = await Promise.all([presentNotifications(ctx, rows), countsByUser(services.db, accountId, rows.map((r) => r.userId))]);
+  // reads by ids after the relay's commit: on its pool of generic plans (readsBeside) where there is one
+  const db = readsBeside(services.db) ?? services.db;
+  const ctx = { ...systemCtx(services, accountId, 'notifications'), db };
+  const [notifications, counts] = await Promise.all([presentNotifications(ctx, rows), countsByUser(db, accountId, rows.map((r) => r.userId))]);
   for (const notification of notifications) {
     const userId = notification.user.id;
     const { unread = 0, count = 0 } = counts.get(userId) ?? {};
