@@ -209,7 +209,8 @@ export async function drainOutbox(services: Services, lane: OutboxLane, consumer
       if (n < RELAY_BATCH) return total;
     }
   };
-  const totals = await Promise.all((await waitingPartitions(services.db, lane)).map(drainPartition));
+  // on the relay's read pool where there is one: its generic plan (a custom plan per run cost three times the look)
+  const totals = await Promise.all((await waitingPartitions(readsBeside(services.db) ?? services.db, lane)).map(drainPartition));
   return totals.reduce((a, b) => a + b, 0);
 }
 
