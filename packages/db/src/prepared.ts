@@ -51,6 +51,14 @@ export function anyInteger(column: SQL | SQL.Aliased | AnyColumn, ids: readonly 
 }
 
 /**
+ * `column = any($ids::integer[])` with the list as the placeholder `ids`: anyInteger for a statement prepared once
+ * (preparedFor), executed with `{ ids: [...] }`.
+ */
+export function anyIntegerPlaceholder(column: SQL | SQL.Aliased | AnyColumn, name = 'ids'): SQL {
+  return sql`${column} = any(${sql.placeholder(name)}::integer[])`;
+}
+
+/**
  * A timestamptz column of a raw statement (`db.execute`): Postgres's text on both drivers (drizzle keeps them from
  * parsing it); a Date passes through.
  */

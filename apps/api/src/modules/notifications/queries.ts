@@ -1,9 +1,14 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { anyInteger, rawTimestamp, rawTimestampOrNull, schema, type Executor } from '@app/db';
+import { anyInteger, anyIntegerPlaceholder, preparedFor, rawTimestamp, rawTimestampOrNull, schema, type Executor } from '@app/db';
 import type { NotificationFlag } from '@app/shared/notifications';
 
 const n = schema.notifications;
 const settings = schema.notificationSettings;
+
+// The reads of a notification's creation and announcement run for every notifying message the relay relays (one at a
+// time at a desk's pace): each is one statement prepared once (preparedFor), not built by drizzle on every call
+// (docs/benchmarks.md, "Fourteenth session").
+const accountIdParam = sql.placeholder('accountId');
 
 export type NotificationRow = typeof n.$inferSelect;
 export type NotificationInsert = typeof n.$inferInsert;
@@ -56,17 +61,19 @@ const counts = schema.notificationCounts;
  */
 export async function countsByUser(db: Executor, accountId: number, userIds: number[]) {
   if (userIds.length === 0) return new Map<number, { unread: number; count: number }>();
-  const rows = await db
-    .select({
-      userId: counts.userId,
-      count: counts.total,
-      // qualified by hand: drizzle writes a lone table's columns unqualified, which inside the subquery would be s's
-      unread: sql<number>`${counts.unread} - (select count(*) from ${n} s
-        where s.account_id = "notification_counts"."account_id" and s.user_id = "notification_counts"."user_id"
-          and s.read_at is null and s.snoozed_until is not null and s.snoozed_until > now())`.mapWith(Number),
-    })
-    .from(counts)
-    .where(and(eq(counts.accountId, accountId), anyInteger(counts.userId, userIds)));
+  const rows = await preparedFor(db, 'notification_counts_by_user', (on) =>
+    on
+      .select({
+        userId: counts.userId,
+        count: counts.total,
+        // qualified by hand: drizzle writes a lone table's columns unqualified, which inside the subquery would be s's
+        unread: sql<number>`${counts.unread} - (select count(*) from ${n} s
+          where s.account_id = "notification_counts"."account_id" and s.user_id = "notification_counts"."user_id"
+            and s.read_at is null and s.snoozed_until is not null and s.snoozed_until > now())`.mapWith(Number),
+      })
+      .from(counts)
+      .where(and(eq(counts.accountId, accountIdParam), anyIntegerPlaceholder(counts.userId))),
+  ).execute({ accountId, ids: userIds });
   return new Map(rows.map((r) => [r.userId, { unread: r.unread, count: r.count }]));
 }
 
@@ -161,11 +168,13 @@ export async function insertNotificationRows(db: Executor, rows: NewNotification
 export async function conversationFacts(db: Executor, accountId: number, displayIds: number[]) {
   if (displayIds.length === 0) return [];
   const c = schema.conversations;
-  return db
-    .select({ id: c.id, displayId: c.displayId, inboxId: c.inboxId, assigneeId: c.assigneeId, status: c.status, contactBlocked: schema.contacts.blocked })
-    .from(c)
-    .innerJoin(schema.contacts, eq(schema.contacts.id, c.contactId))
-    .where(and(eq(c.accountId, accountId), anyInteger(c.displayId, displayIds)));
+  return preparedFor(db, 'notification_conversation_facts', (on) =>
+    on
+      .select({ id: c.id, displayId: c.displayId, inboxId: c.inboxId, assigneeId: c.assigneeId, status: c.status, contactBlocked: schema.contacts.blocked })
+      .from(c)
+      .innerJoin(schema.contacts, eq(schema.contacts.id, c.contactId))
+      .where(and(eq(c.accountId, accountIdParam), anyIntegerPlaceholder(c.displayId))),
+  ).execute({ accountId, ids: displayIds });
 }
 
 /**
@@ -175,24 +184,36 @@ export async function conversationFacts(db: Executor, accountId: number, display
 export async function eligibleRecipients(db: Executor, accountId: number, userIds: number[]) {
   if (userIds.length === 0) return [];
   const au = schema.accountUsers;
-  return db
-    .select({ userId: au.userId, emailFlags: settings.selectedEmailFlags, pushFlags: settings.selectedPushFlags })
-    .from(au)
-    .leftJoin(settings, and(eq(settings.accountId, au.accountId), eq(settings.userId, au.userId)))
-    .where(and(eq(au.accountId, accountId), anyInteger(au.userId, userIds), inArray(au.role, ['administrator', 'agent'])));
+  return preparedFor(db, 'notification_recipients', (on) =>
+    on
+      .select({ userId: au.userId, emailFlags: settings.selectedEmailFlags, pushFlags: settings.selectedPushFlags })
+      .from(au)
+      .leftJoin(settings, and(eq(settings.accountId, au.accountId), eq(settings.userId, au.userId)))
+      .where(and(eq(au.accountId, accountIdParam), anyIntegerPlaceholder(au.userId), inArray(au.role, ['administrator', 'agent']))),
+  ).execute({ accountId, ids: userIds });
 }
 
 /** The members of some inboxes, by inbox. */
 export async function inboxMemberIds(db: Executor, accountId: number, inboxIds: number[]): Promise<Map<number, number[]>> {
   const m = schema.inboxMembers;
-  const rows = inboxIds.length === 0 ? [] : await db.select({ inboxId: m.inboxId, userId: m.userId }).from(m).where(and(eq(m.accountId, accountId), anyInteger(m.inboxId, inboxIds)));
+  const rows =
+    inboxIds.length === 0
+      ? []
+      : await preparedFor(db, 'notification_inbox_members', (on) =>
+          on.select({ inboxId: m.inboxId, userId: m.userId }).from(m).where(and(eq(m.accountId, accountIdParam), anyIntegerPlaceholder(m.inboxId))),
+        ).execute({ accountId, ids: inboxIds });
   return groupUserIds(rows.map((r) => [r.inboxId, r.userId]));
 }
 
 /** The participants of some conversations, by conversation. */
 export async function participantIds(db: Executor, conversationIds: number[]): Promise<Map<number, number[]>> {
   const p = schema.conversationParticipants;
-  const rows = conversationIds.length === 0 ? [] : await db.select({ conversationId: p.conversationId, userId: p.userId }).from(p).where(anyInteger(p.conversationId, conversationIds));
+  const rows =
+    conversationIds.length === 0
+      ? []
+      : await preparedFor(db, 'notification_participants', (on) =>
+          on.select({ conversationId: p.conversationId, userId: p.userId }).from(p).where(anyIntegerPlaceholder(p.conversationId)),
+        ).execute({ ids: conversationIds });
   return groupUserIds(rows.map((r) => [r.conversationId, r.userId]));
 }
 
@@ -209,30 +230,28 @@ export function userRows(db: Executor, accountId: number, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   const u = schema.users;
   const au = schema.accountUsers;
-  return db
-    .select({ id: u.id, name: u.name, displayName: u.displayName, avatarKey: u.avatarKey, availability: au.availability })
-    .from(u)
-    .leftJoin(au, and(eq(au.userId, u.id), eq(au.accountId, accountId)))
-    .where(anyInteger(u.id, ids));
+  return preparedFor(db, 'notification_users', (on) =>
+    on
+      .select({ id: u.id, name: u.name, displayName: u.displayName, avatarKey: u.avatarKey, availability: au.availability })
+      .from(u)
+      .leftJoin(au, and(eq(au.userId, u.id), eq(au.accountId, accountIdParam)))
+      .where(anyIntegerPlaceholder(u.id)),
+  ).execute({ accountId, ids });
 }
 export type UserRow = Awaited<ReturnType<typeof userRows>>[number];
 
 export function messageRows(db: Executor, accountId: number, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   const m = schema.messages;
-  return db
-    .select()
-    .from(m)
-    .where(and(eq(m.accountId, accountId), anyInteger(m.id, ids)));
+  return preparedFor(db, 'notification_messages', (on) => on.select().from(m).where(and(eq(m.accountId, accountIdParam), anyIntegerPlaceholder(m.id)))).execute({ accountId, ids });
 }
 
 export async function inboxNames(db: Executor, accountId: number, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const i = schema.inboxes;
-  const rows = await db
-    .select({ id: i.id, name: i.name })
-    .from(i)
-    .where(and(eq(i.accountId, accountId), anyInteger(i.id, ids)));
+  const rows = await preparedFor(db, 'notification_inbox_names', (on) =>
+    on.select({ id: i.id, name: i.name }).from(i).where(and(eq(i.accountId, accountIdParam), anyIntegerPlaceholder(i.id))),
+  ).execute({ accountId, ids });
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 

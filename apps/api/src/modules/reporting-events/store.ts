@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNotNull, lt, min, sql, type SQL } from 'drizzle-orm';
-import { anyInteger, schema, type Executor } from '@app/db';
+import { anyInteger, anyIntegerPlaceholder, preparedFor, schema, type Executor } from '@app/db';
 import type { WorkingHour } from '@app/db/schema';
 import { factOf, hoursOf, type ConversationFacts, type DerivedEvent, type MessageFacts, type ReplyHistory } from './derive.ts';
 import { applyRollups, type RollupFact } from './rollups.ts';
@@ -52,14 +52,20 @@ const sharedLock = (accountId: SQL | number) => sql<unknown>`pg_advisory_xact_lo
 export type Subjects = { accountId: number; id: number }[];
 const byAccount = (subjects: Subjects) => new Set(subjects.map((s) => `${s.accountId}:${s.id}`));
 
-/** Conversations' facts by id, under their accounts' reports locks (shared); the gone ones are missing. */
+/**
+ * Conversations' facts by id, under their accounts' reports locks (shared); the gone ones are missing. This and the
+ * message facts are prepared once (preparedFor): the relay loads them for every message (docs/benchmarks.md,
+ * "Fourteenth session").
+ */
 export async function loadConversationFacts(tx: Executor, subjects: Subjects): Promise<Map<number, ConversationFacts>> {
   if (subjects.length === 0) return new Map();
-  const rows = await tx
-    .select({ ...conversationFactColumns, locked: sharedLock(sql`${conversations.accountId}`) })
-    .from(conversations)
-    .innerJoin(inboxes, eq(inboxes.id, conversations.inboxId))
-    .where(anyInteger(conversations.id, [...new Set(subjects.map((s) => s.id))]));
+  const rows = await preparedFor(tx, 'report_conversation_facts', (on) =>
+    on
+      .select({ ...conversationFactColumns, locked: sharedLock(sql`${conversations.accountId}`) })
+      .from(conversations)
+      .innerJoin(inboxes, eq(inboxes.id, conversations.inboxId))
+      .where(anyIntegerPlaceholder(conversations.id)),
+  ).execute({ ids: [...new Set(subjects.map((s) => s.id))] });
   const asked = byAccount(subjects);
   return new Map(rows.filter((r) => asked.has(`${r.accountId}:${r.id}`)).map(({ locked: _, ...facts }) => [facts.id, conversationFactsOf(facts)]));
 }
@@ -67,12 +73,14 @@ export async function loadConversationFacts(tx: Executor, subjects: Subjects): P
 /** Messages and their conversations' facts by message id, under their accounts' reports locks (shared); the gone ones are missing. */
 export async function loadMessageFacts(tx: Executor, subjects: Subjects): Promise<Map<number, { conversation: ConversationFacts; message: MessageFacts }>> {
   if (subjects.length === 0) return new Map();
-  const rows = await tx
-    .select({ conversation: conversationFactColumns, message: messageFactColumns, accountId: messages.accountId, locked: sharedLock(sql`${messages.accountId}`) })
-    .from(messages)
-    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .innerJoin(inboxes, eq(inboxes.id, conversations.inboxId))
-    .where(anyInteger(messages.id, [...new Set(subjects.map((s) => s.id))]));
+  const rows = await preparedFor(tx, 'report_message_facts', (on) =>
+    on
+      .select({ conversation: conversationFactColumns, message: messageFactColumns, accountId: messages.accountId, locked: sharedLock(sql`${messages.accountId}`) })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .innerJoin(inboxes, eq(inboxes.id, conversations.inboxId))
+      .where(anyIntegerPlaceholder(messages.id)),
+  ).execute({ ids: [...new Set(subjects.map((s) => s.id))] });
   const asked = byAccount(subjects);
   return new Map(
     rows.filter((r) => asked.has(`${r.accountId}:${r.message.id}`)).map((r) => [r.message.id, { conversation: conversationFactsOf(r.conversation), message: r.message }]),

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { anyInteger, schema, type Executor } from '@app/db';
+import { anyInteger, anyIntegerPlaceholder, preparedFor, schema, type Executor } from '@app/db';
 import type { WebhookAttempt } from '@app/db/schema';
 
 const { webhooks, webhookDeliveries, inboxes, channels, conversations } = schema;
@@ -56,16 +56,20 @@ export async function deleteWebhookRow(db: Executor, accountId: number, id: numb
 
 /** The account's webhooks subscribed to an event (and, for inbox-scoped ones, of that inbox). */
 export function subscribedWebhooks(db: Executor, accountId: number, event: string, inboxId: number | undefined) {
-  return db
-    .select()
-    .from(webhooks)
-    .where(
-      and(
-        eq(webhooks.accountId, accountId),
-        sql`${webhooks.subscriptions} @> ${JSON.stringify([event])}::jsonb`,
-        inboxId === undefined ? sql`${webhooks.inboxId} is null` : sql`(${webhooks.inboxId} is null or ${webhooks.inboxId} = ${inboxId})`,
+  // prepared once per variant (preparedFor): the relay reads them for every batch, a message at a desk's pace
+  const variant = inboxId === undefined ? 'account' : 'inbox';
+  return preparedFor(db, `subscribed_webhooks_${variant}`, (on) =>
+    on
+      .select()
+      .from(webhooks)
+      .where(
+        and(
+          eq(webhooks.accountId, sql.placeholder('accountId')),
+          sql`${webhooks.subscriptions} @> ${sql.placeholder('events')}::jsonb`,
+          variant === 'account' ? sql`${webhooks.inboxId} is null` : sql`(${webhooks.inboxId} is null or ${webhooks.inboxId} = ${sql.placeholder('inboxId')})`,
+        ),
       ),
-    );
+  ).execute({ accountId, events: JSON.stringify([event]), inboxId: inboxId ?? null });
 }
 
 export async function conversationIdByDisplayId(db: Executor, accountId: number, displayId: number): Promise<number | null> {
@@ -179,11 +183,13 @@ export async function claimDueDeliveries(db: Executor, now: Date, leaseUntil: Da
 
 /** API inboxes' `webhook_url` (null when unset) and sealed channel secrets. */
 export function inboxWebhookTargets(db: Executor, inboxIds: number[]) {
-  return db
-    .select({ inboxId: inboxes.id, channelType: channels.channelType, url: sql<string | null>`nullif(${channels.settings}->>'webhook_url', '')`, secrets: channels.secrets })
-    .from(inboxes)
-    .innerJoin(channels, eq(channels.id, inboxes.channelId))
-    .where(anyInteger(inboxes.id, inboxIds));
+  return preparedFor(db, 'inbox_webhook_targets', (on) =>
+    on
+      .select({ inboxId: inboxes.id, channelType: channels.channelType, url: sql<string | null>`nullif(${channels.settings}->>'webhook_url', '')`, secrets: channels.secrets })
+      .from(inboxes)
+      .innerJoin(channels, eq(channels.id, inboxes.channelId))
+      .where(anyIntegerPlaceholder(inboxes.id)),
+  ).execute({ ids: inboxIds });
 }
 
 export type AttemptOutcome = {

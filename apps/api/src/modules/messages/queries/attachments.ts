@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import { anyInteger, schema, type Executor } from '@app/db';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { anyIntegerPlaceholder, preparedFor, schema, type Executor } from '@app/db';
 import type { AttachmentInsert, AttachmentRow } from './rows.ts';
 
 const { messages, attachments } = schema;
@@ -15,13 +15,16 @@ export async function deleteAttachmentRows(db: Executor, messageId: number): Pro
   return rows.map((r) => r.key).filter((k): k is string => k !== null);
 }
 
+/** The attachments of these messages of the account, by id; one statement prepared once (rows.ts, findMessagesByIds). */
 export function attachmentsOf(db: Executor, accountId: number, messageIds: number[]): Promise<AttachmentRow[]> {
   if (messageIds.length === 0) return Promise.resolve([]);
-  return db
-    .select()
-    .from(attachments)
-    .where(and(eq(attachments.accountId, accountId), anyInteger(attachments.messageId, messageIds)))
-    .orderBy(asc(attachments.id));
+  return preparedFor(db, 'attachments_of_messages', (on) =>
+    on
+      .select()
+      .from(attachments)
+      .where(and(eq(attachments.accountId, sql.placeholder('accountId')), anyIntegerPlaceholder(attachments.messageId)))
+      .orderBy(asc(attachments.id)),
+  ).execute({ accountId, ids: messageIds });
 }
 
 /** A page of a conversation's attachments (newest first) and how many there are, over attachments_message_idx. */

@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { anyInteger, schema, type Executor } from '@app/db';
+import { and, eq, sql } from 'drizzle-orm';
+import { anyIntegerPlaceholder, preparedFor, schema, type Executor } from '@app/db';
 
 const { messages, conversations, inboxes, channels } = schema;
 
@@ -45,10 +45,17 @@ export async function findMessageById(db: Executor, accountId: number, id: numbe
   return row ?? null;
 }
 
-/** Message rows of the account by id (any order); gone ones are absent. */
+const accountIs = (column: typeof messages.accountId | typeof conversations.accountId) => eq(column, sql.placeholder('accountId'));
+
+/**
+ * Message rows of the account by id (any order); gone ones are absent. Prepared once (preparedFor), as the other reads
+ * of a message's presentation: the relay presents every message it relays, one at a time at a desk's pace, where
+ * building each statement with drizzle was the largest share of a message's CPU (docs/benchmarks.md, "Fourteenth
+ * session").
+ */
 export async function findMessagesByIds(db: Executor, accountId: number, ids: number[]): Promise<MessageRow[]> {
   if (ids.length === 0) return [];
-  return db.select().from(messages).where(and(eq(messages.accountId, accountId), anyInteger(messages.id, ids)));
+  return preparedFor(db, 'messages_by_ids', (on) => on.select().from(messages).where(and(accountIs(messages.accountId), anyIntegerPlaceholder(messages.id)))).execute({ accountId, ids });
 }
 
 export async function messageInConversation(db: Executor, conversationId: number, id: number): Promise<boolean> {
@@ -64,8 +71,10 @@ export type ConversationRef = { id: number; displayId: number; assigneeId: numbe
 
 export function conversationRefs(db: Executor, accountId: number, ids: number[]): Promise<ConversationRef[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select({ id: conversations.id, displayId: conversations.displayId, assigneeId: conversations.assigneeId })
-    .from(conversations)
-    .where(and(eq(conversations.accountId, accountId), anyInteger(conversations.id, ids)));
+  return preparedFor(db, 'conversation_refs', (on) =>
+    on
+      .select({ id: conversations.id, displayId: conversations.displayId, assigneeId: conversations.assigneeId })
+      .from(conversations)
+      .where(and(accountIs(conversations.accountId), anyIntegerPlaceholder(conversations.id))),
+  ).execute({ accountId, ids });
 }

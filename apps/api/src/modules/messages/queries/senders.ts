@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { anyInteger, schema, type Executor } from '@app/db';
+import { and, eq, sql } from 'drizzle-orm';
+import { anyIntegerPlaceholder, preparedFor, schema, type Executor } from '@app/db';
 
 const { users, accountUsers, contacts, agentBots } = schema;
 
@@ -30,26 +30,33 @@ export const contactSender = {
   customAttributes: contacts.customAttributes,
 };
 
+// The senders of a message's presentation, each one statement prepared once (rows.ts, findMessagesByIds).
 export async function userSenders(db: Executor, accountId: number, ids: number[]): Promise<UserSenderRow[]> {
   if (ids.length === 0) return [];
-  return db
-    .select({ ...userSender, availability: accountUsers.availability })
-    .from(users)
-    .leftJoin(accountUsers, and(eq(accountUsers.userId, users.id), eq(accountUsers.accountId, accountId)))
-    .where(anyInteger(users.id, ids));
+  return preparedFor(db, 'user_senders', (on) =>
+    on
+      .select({ ...userSender, availability: accountUsers.availability })
+      .from(users)
+      .leftJoin(accountUsers, and(eq(accountUsers.userId, users.id), eq(accountUsers.accountId, sql.placeholder('accountId'))))
+      .where(anyIntegerPlaceholder(users.id)),
+  ).execute({ accountId, ids });
 }
 
 export function contactSenders(db: Executor, accountId: number, ids: number[]): Promise<ContactSenderRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select(contactSender)
-    .from(contacts)
-    .where(and(eq(contacts.accountId, accountId), anyInteger(contacts.id, ids)));
+  return preparedFor(db, 'contact_senders', (on) =>
+    on
+      .select(contactSender)
+      .from(contacts)
+      .where(and(eq(contacts.accountId, sql.placeholder('accountId')), anyIntegerPlaceholder(contacts.id))),
+  ).execute({ accountId, ids });
 }
 
 export function botSenders(db: Executor, ids: number[]): Promise<BotSenderRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.select({ id: agentBots.id, name: agentBots.name, avatarKey: agentBots.avatarKey }).from(agentBots).where(anyInteger(agentBots.id, ids));
+  return preparedFor(db, 'bot_senders', (on) =>
+    on.select({ id: agentBots.id, name: agentBots.name, avatarKey: agentBots.avatarKey }).from(agentBots).where(anyIntegerPlaceholder(agentBots.id)),
+  ).execute({ ids });
 }
 
 export function findContactRow(db: Executor, accountId: number, contactId: number): Promise<ContactSenderRow | undefined> {
