@@ -9,6 +9,8 @@ import { buildApp, type App } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/plugins/config.ts';
 import type { Mail, Mailer } from '../src/lib/mailer.ts';
 import type { DomainEvent } from '@app/shared/events';
+import type { Db } from '@app/db';
+import type { AccountCtx } from '../src/lib/context.ts';
 import './infrastructure.ts';
 
 /** A Mailer that keeps what was sent, so tests can follow the links in it. */
@@ -142,4 +144,24 @@ export async function eventsDuring(t: Pick<TestContext, 'app'>, accountId: numbe
   await new Promise((r) => setTimeout(r, 10));
   unsubscribe();
   return events;
+}
+
+/** A service context of an account administrator, as a dashboard request of theirs builds it (on `db`, t.db by default). */
+export function administratorCtx(
+  t: Pick<TestContext, 'db' | 'config' | 'app' | 'mailer'>,
+  member: { user: { id: number; name: string; email: string }; accountId: number },
+  db: Db = t.db,
+): AccountCtx {
+  return {
+    db,
+    config: t.config,
+    log: t.app.log,
+    mailer: t.mailer,
+    storage: t.app.storage,
+    bus: t.app.bus,
+    meta: { ip: null, requestId: null, userAgent: null },
+    actor: { id: member.user.id, name: member.user.name, email: member.user.email },
+    accountId: member.accountId,
+    membership: { role: 'administrator', customRoleId: null, permissions: ['administrator'] },
+  };
 }

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { schema } from '@app/db';
-import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
+import { administratorCtx, buildTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createAccountWithAdmin, createContact, createConversation, createInbox, createMember } from '../../../test/factories.ts';
 import { seedRichConversations } from '../../../test/rich-conversations.ts';
-import type { AccountCtx } from '../../lib/context.ts';
 import { presentConversationById, presentConversationsByIds } from './present.ts';
 
 let t: TestContext;
@@ -450,18 +449,7 @@ describe('the list page as stored', () => {
     const other = await createAccountWithAdmin(t);
     const own = await createConversation(t, mine.account.id, (await createInbox(t, mine.account.id)).id);
     const foreign = await createConversation(t, other.account.id, (await createInbox(t, other.account.id)).id);
-    const ctx: AccountCtx = {
-      db: t.db,
-      config: t.config,
-      log: t.app.log,
-      mailer: t.mailer,
-      storage: t.app.storage,
-      bus: t.app.bus,
-      meta: { ip: null, requestId: null, userAgent: null },
-      actor: { id: mine.admin.user.id, name: mine.admin.user.name, email: mine.admin.user.email },
-      accountId: mine.account.id,
-      membership: { role: 'administrator', customRoleId: null, permissions: ['administrator'] },
-    };
+    const ctx = administratorCtx(t, mine.admin);
     const payloads = await presentConversationsByIds(ctx, [own.id, foreign.id]);
     expect([...payloads.keys()]).toEqual([own.id]);
     expect(payloads.get(own.id)).toMatchObject({ id: own.displayId, account_id: mine.account.id });

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { schema, type Db } from '@app/db';
 import type { DomainEvent } from '@app/shared/events';
 import type { AccountCtx } from '../../lib/context.ts';
-import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
+import { administratorCtx, buildTestApp, type TestContext } from '../../../test/helpers.ts';
 import { countingDb as countingOn } from '../../../test/counting-db.ts';
 import { createAccountWithAdmin, createConversation, createInbox, type Member } from '../../../test/factories.ts';
 import { announce } from '../../lib/events.ts';
@@ -16,20 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function ctxFor(member: Member, db: Db = t.db): AccountCtx {
-  return {
-    db,
-    config: t.config,
-    log: t.app.log,
-    mailer: t.mailer,
-    storage: t.app.storage,
-    bus: t.app.bus,
-    meta: { ip: null, requestId: null, userAgent: null },
-    actor: { id: member.user.id, name: member.user.name, email: member.user.email },
-    accountId: member.accountId,
-    membership: { role: 'administrator', customRoleId: null, permissions: ['administrator'] },
-  };
-}
+const ctxFor = (member: Member, db: Db = t.db): AccountCtx => administratorCtx(t, member, db);
 
 const countingDb = () => countingOn(t.db);
 
