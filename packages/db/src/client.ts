@@ -127,6 +127,38 @@ export const BESIDE_POOL_SIZE = 4;
  */
 const GENERIC_PLANS = '-c plan_cache_mode=force_generic_plan';
 
+/** A server's refusal of a startup parameter: PgBouncer's ("unsupported startup parameter in options: …", 08P01). */
+const refusesStartupOption = (err: unknown) =>
+  (err as { code?: unknown }).code === '08P01' && /unsupported startup parameter/i.test(String((err as { message?: unknown }).message));
+
+/**
+ * A pool whose connections ask for GENERIC_PLANS at startup, until a server refuses it: PgBouncer 1.20+ (transaction
+ * mode, as docs/operations.md advises for large installs) rejects an `options` startup parameter it does not track.
+ * Then this pool stops asking, for good, and the refused query runs again on a connection without it: the relay
+ * reads on Postgres's own plans instead of failing. (A SET after connecting would, behind such a pooler, leak to
+ * whichever server connection it landed on, and to other clients.)
+ */
+function genericPlansPool(pg: typeof PgModule, config: PgModule.PoolConfig & { Client: typeof PgModule.Client }) {
+  let ask = true;
+  const Base = config.Client as new (options?: PgModule.ClientConfig) => PgModule.Client;
+  class Client extends Base {
+    constructor(options?: PgModule.ClientConfig) {
+      super(ask ? { ...options, options: GENERIC_PLANS } : options);
+    }
+  }
+  return new (class GenericPlansPool extends pg.Pool {
+    override query(...args: unknown[]): never {
+      const run = () => (super.query as (...a: unknown[]) => Promise<unknown>)(...args);
+      if (!ask || typeof args.at(-1) === 'function') return run() as never;
+      return run().catch((err: unknown) => {
+        if (!ask || !refusesStartupOption(err)) throw err;
+        ask = false;
+        return run();
+      }) as never;
+    }
+  })({ ...config, Client: Client as unknown as typeof PgModule.Client });
+}
+
 /**
  * A pool of its own for reads made while the caller holds a transaction on `db` (the outbox relay presents a batch
  * while its claim is open), on Postgres; null on a transaction or PGlite (one connection). Its connections never hold
@@ -156,13 +188,7 @@ async function connectPostgres(url: string, max: number, prepare: boolean): Prom
   const db = drizzle({ client: pool, schema, casing: 'snake_case' });
   // connections are made on first use: a process that never reads beside a transaction opens none. Their
   // statements run on generic plans (GENERIC_PLANS)
-  const besidePool = new pg.Pool({
-    connectionString: url,
-    max: BESIDE_POOL_SIZE,
-    idleTimeoutMillis: 30_000,
-    options: GENERIC_PLANS,
-    Client: prepare ? preparingClient(pg) : unnamingClient(pg),
-  });
+  const besidePool = genericPlansPool(pg, { connectionString: url, max: BESIDE_POOL_SIZE, idleTimeoutMillis: 30_000, Client: prepare ? preparingClient(pg) : unnamingClient(pg) });
   besidePool.on('error', () => undefined);
   besidePool.on('connect', (client) => client.on('error', () => undefined));
   besides.set(db, drizzle({ client: besidePool, schema, casing: 'snake_case' }) as unknown as Db);

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -58,6 +59,44 @@ describe.skipIf(!databaseUrl)('prepared statements (Postgres)', () => {
       expect(await mode(database.db)).toBe('auto');
     } finally {
       await database.close();
+    }
+  });
+
+  // PgBouncer 1.20+ refuses an `options` startup parameter it does not track (docs/operations.md advises it in front of
+  // large installs): a local proxy plays it, refusing such a startup and passing every other connection to Postgres.
+  it('behind a pooler that refuses the startup option, the relay\'s reads go on without generic plans instead of failing', async () => {
+    let refused = 0;
+    const proxy = net.createServer((client) => {
+      client.once('data', (startup) => {
+        if (startup.includes('options\0')) {
+          refused += 1;
+          const fields = Buffer.from('SFATAL\0VFATAL\0C08P01\0Munsupported startup parameter in options: plan_cache_mode\0\0');
+          const length = Buffer.alloc(4);
+          length.writeInt32BE(fields.length + 4);
+          client.end(Buffer.concat([Buffer.from('E'), length, fields]));
+          return;
+        }
+        const upstream = net.connect(Number(new URL(databaseUrl!).port || 5432), new URL(databaseUrl!).hostname, () => {
+          upstream.write(startup);
+          client.pipe(upstream).pipe(client);
+        });
+        upstream.on('error', () => client.destroy());
+        client.on('error', () => upstream.destroy());
+      });
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const url = new URL(databaseUrl!);
+    url.host = `127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
+    const database = await connect({ url: url.toString(), poolSize: 1 });
+    try {
+      const mode = async (db: Executor) => ((await db.execute(sql`select current_setting('plan_cache_mode') as mode`)) as unknown as { rows: { mode: string }[] }).rows[0]!.mode;
+      expect(await mode(readsBeside(database.db)!)).toBe('auto');
+      expect(await mode(readsBeside(database.db)!)).toBe('auto');
+      expect(refused).toBe(1);
+      expect(await mode(database.db)).toBe('auto');
+    } finally {
+      await database.close();
+      proxy.close();
     }
   });
 

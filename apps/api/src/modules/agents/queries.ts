@@ -1,5 +1,5 @@
 import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
-import { preparedFor, schema, type Executor } from '@app/db';
+import { anyIntegerPlaceholder, preparedFor, schema, type Executor } from '@app/db';
 import type { AccountRole } from '@app/shared/constants';
 
 const { accountUsers, users, inboxMembers } = schema;
@@ -66,7 +66,7 @@ const byIdsQuery = (db: Executor) =>
     .select(agentColumns)
     .from(accountUsers)
     .innerJoin(users, eq(users.id, accountUsers.userId))
-    .where(and(eq(accountUsers.accountId, sql.placeholder('accountId')), sql`${accountUsers.userId} = any(${sql.placeholder('userIds')}::integer[])`))
+    .where(and(eq(accountUsers.accountId, sql.placeholder('accountId')), anyIntegerPlaceholder(accountUsers.userId, 'userIds')))
     .orderBy(sql`lower(${users.name})`, asc(users.id));
 
 /**

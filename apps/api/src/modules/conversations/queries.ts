@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { byPosition, executeArrays, preparedFor, rawTimestamp, rawTimestampOrNull, schema, sqlInteger, type Executor } from '@app/db';
+import { anyIntegerPlaceholder, byPosition, executeArrays, preparedFor, rawTimestamp, rawTimestampOrNull, schema, sqlInteger, type Executor } from '@app/db';
 import { summaryPickColumns } from '../messages/summaries.ts';
 import { scopeCondition, type ConversationScope } from './scope.ts';
 
@@ -16,7 +16,7 @@ const byDisplayIdQuery = (inboxes: 'all' | 'listed') => (on: Executor) =>
       and(
         eq(conversations.accountId, sql.placeholder('accountId')),
         eq(conversations.displayId, sql.placeholder('displayId')),
-        inboxes === 'listed' ? sql`${conversations.inboxId} = any(${sql.placeholder('inboxIds')}::int[])` : undefined,
+        inboxes === 'listed' ? anyIntegerPlaceholder(conversations.inboxId, 'inboxIds') : undefined,
       ),
     )
     .limit(1);

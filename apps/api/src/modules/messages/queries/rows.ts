@@ -45,8 +45,6 @@ export async function findMessageById(db: Executor, accountId: number, id: numbe
   return row ?? null;
 }
 
-const accountIs = (column: typeof messages.accountId | typeof conversations.accountId) => eq(column, sql.placeholder('accountId'));
-
 /**
  * Message rows of the account by id (any order); gone ones are absent. Prepared once (preparedFor), as the other reads
  * of a message's presentation: the relay presents every message it relays, one at a time at a desk's pace, where
@@ -55,7 +53,7 @@ const accountIs = (column: typeof messages.accountId | typeof conversations.acco
  */
 export async function findMessagesByIds(db: Executor, accountId: number, ids: number[]): Promise<MessageRow[]> {
   if (ids.length === 0) return [];
-  return preparedFor(db, 'messages_by_ids', (on) => on.select().from(messages).where(and(accountIs(messages.accountId), anyIntegerPlaceholder(messages.id)))).execute({ accountId, ids });
+  return preparedFor(db, 'messages_by_ids', (on) => on.select().from(messages).where(and(eq(messages.accountId, sql.placeholder('accountId')), anyIntegerPlaceholder(messages.id)))).execute({ accountId, ids });
 }
 
 export async function messageInConversation(db: Executor, conversationId: number, id: number): Promise<boolean> {
@@ -75,6 +73,6 @@ export function conversationRefs(db: Executor, accountId: number, ids: number[])
     on
       .select({ id: conversations.id, displayId: conversations.displayId, assigneeId: conversations.assigneeId })
       .from(conversations)
-      .where(and(accountIs(conversations.accountId), anyIntegerPlaceholder(conversations.id))),
+      .where(and(eq(conversations.accountId, sql.placeholder('accountId')), anyIntegerPlaceholder(conversations.id))),
   ).execute({ accountId, ids });
 }
