@@ -58,9 +58,20 @@ export type Server = { child: ChildProcess; base: string; logFile: string };
 
 /** Spawns `apps/api/src/main.ts <command>` with the benches' defaults under `env`, its output kept in `logFile`. */
 function spawnApi(command: 'serve' | 'worker', options: { dataDir: string; logFile: string; env: Record<string, string> }): ChildProcess {
-  const child = spawn(process.execPath, ['--experimental-strip-types', 'apps/api/src/main.ts', command], {
+  // BENCH_SERVER_NODE_ARGS: Node and V8 flags for the server alone (its cluster's processes inherit them), not the bench's
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--experimental-strip-types', 'apps/api/src/main.ts', command], {
     cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOG_PRETTY: 'false', DATA_DIR: options.dataDir, REDIS_URL: '', SMTP_URL: '', ...options.env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      LOG_PRETTY: 'false',
+      DATA_DIR: options.dataDir,
+      REDIS_URL: '',
+      SMTP_URL: '',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log = createWriteStream(options.logFile);

@@ -6,7 +6,11 @@
 // process CPU (user + system) per request: what the machine's other load inflates much less than wall time.
 // BENCH_ROUTES=list,labels,meta,filter picks routes. Profile with
 //   node --experimental-strip-types --cpu-prof --cpu-prof-dir=/tmp/prof bench/list-cpu.ts
-import { mkdtempSync, rmSync } from 'node:fs';
+// BENCH_HEAP_PROFILE=FILE samples what the request loop allocates, collected objects included (a .heapprofile for
+// DevTools; `node --experimental-strip-types bench/heap-profile-top.ts FILE` sums it by function), and prints the
+// bytes allocated a request.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { connect, type Database } from '../packages/db/src/index.ts';
@@ -68,6 +72,12 @@ try {
   // Under valgrind (BENCH_CALLGRIND=1, see docs/benchmarks.md): count instructions of the request loop alone.
   const callgrind = (on: boolean) => env.BENCH_CALLGRIND === '1' && callgrindCounting(on);
   callgrind(true);
+  const heapProfile = env.BENCH_HEAP_PROFILE;
+  const inspector = heapProfile ? new Session() : undefined;
+  if (inspector) {
+    inspector.connect();
+    await inspector.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  }
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, request] of chosen) {
       const began = performance.now();
@@ -80,6 +90,13 @@ try {
     }
   }
   callgrind(false);
+  if (inspector && heapProfile) {
+    const { profile } = await inspector.post('HeapProfiler.stopSampling');
+    writeFileSync(heapProfile, JSON.stringify(profile));
+    const sampled = profile.samples.reduce((sum, sample) => sum + sample.size, 0);
+    say(`heap profile: ${heapProfile}; ~${(sampled / 1024 / (ROUNDS * REQUESTS * chosen.length)).toFixed(0)} KB allocated a request (sampled, every route)`);
+    inspector.disconnect();
+  }
   say(`\nlist request CPU (node ${process.version}, ${os.cpus().length} cores, ${PGLITE ? 'PGlite' : 'Postgres'}, load ${os.loadavg()[0]!.toFixed(1)}), ${ROUNDS} rounds of ${REQUESTS}:`);
   for (const [name] of chosen) {
     const sorted = [...cpu[name]!].sort((a, b) => a - b);

@@ -118,6 +118,27 @@ export async function executeArrays(db: Executor, query: SQL): Promise<unknown[]
 }
 
 /**
+ * A constant piece of a statement, written as text once: `build` makes it (columns, joins, subqueries, no
+ * parameters), and every call answers that text as `sql.raw`. drizzle walks a template chunk by chunk whenever it
+ * turns a query into text (`is` for every chunk, each column's name and table), so a dynamic statement around a large
+ * constant part, the conversation list's page of 40 columns and 6 subqueries, paid that walk on every request
+ * (docs/benchmarks.md, "Fifteenth session"). Throws if the piece holds a parameter: its value would be lost.
+ */
+export function constantSql(build: () => SQL): (db: Executor) => SQL {
+  const texts = new WeakMap<PgDialect, SQL>();
+  return (db) => {
+    const dialect = (db._.session as unknown as { dialect: PgDialect }).dialect;
+    let text = texts.get(dialect);
+    if (!text) {
+      const query = dialect.sqlToQuery(build());
+      if (query.params.length > 0) throw new Error(`constantSql: the piece holds ${query.params.length} parameter(s): ${query.sql.slice(0, 120)}`);
+      texts.set(dialect, (text = sql.raw(query.sql)));
+    }
+    return text;
+  };
+}
+
+/**
  * A reader of rows read as arrays (executeArrays) by their columns' aliases: `col(row, 'c_id')`, typed by `Row`,
  * for a statement whose select lists `aliases` in this order. An alias missing here reads undefined: the callers'
  * tests assert every field they map.

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { anyInteger, connect, parseTimestamptz, preparedFor, readsBeside, schema, sqlInteger, type Executor } from '@app/db';
+import { anyInteger, connect, constantSql, parseTimestamptz, preparedFor, readsBeside, schema, sqlInteger, type Executor } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
 import { selectConversationRows } from '../modules/conversations/queries.ts';
 import { sortOrder } from '../modules/conversations/list.ts';
@@ -188,6 +188,32 @@ describe.skipIf(!databaseUrl)('prepared statements (Postgres)', () => {
     const database = await createTestDatabase(databaseUrl, runId);
     try {
       expect(await database.db.select({ id: schema.accounts.id }).from(schema.accounts).where(anyInteger(schema.accounts.id, []))).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('constantSql writes a constant piece as text once, the same text drizzle writes, and refuses a piece with a parameter', async () => {
+    const database = await createTestDatabase(databaseUrl, runId);
+    try {
+      const { db } = database;
+      let builds = 0;
+      const piece = constantSql(() => {
+        builds++;
+        return sql`select ${schema.accounts.id} as id, ${schema.accounts.name} as name from ${schema.accounts}`;
+      });
+      const text = (db as unknown as { dialect: { sqlToQuery: (q: unknown) => { sql: string; params: unknown[] } } }).dialect.sqlToQuery(sql`${piece(db)} where ${schema.accounts.id} = ${7}`);
+      expect(text.sql).toBe('select "accounts"."id" as id, "accounts"."name" as name from "accounts" where "accounts"."id" = $1');
+      expect(text.params).toEqual([7]);
+      expect(piece(db)).toBe(piece(db));
+      expect(builds).toBe(1);
+      // it runs: an account made here is read through it
+      const [account] = await db.insert(schema.accounts).values({ name: 'Constant piece' }).returning();
+      const result = (await db.execute(sql`${piece(db)} where ${schema.accounts.id} = ${account!.id}`)) as unknown as { rows: { id: number; name: string }[] };
+      expect(result.rows).toEqual([{ id: account!.id, name: 'Constant piece' }]);
+      // a parameter inside would lose its value: refused when first written
+      const withParameter = constantSql(() => sql`select ${schema.accounts.id} from ${schema.accounts} where ${schema.accounts.id} = ${1}`);
+      expect(() => withParameter(db)).toThrow(/parameter/);
     } finally {
       await database.close();
     }

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { anyIntegerPlaceholder, byPosition, executeArrays, preparedFor, rawTimestamp, rawTimestampOrNull, schema, sqlInteger, type Executor } from '@app/db';
+import { anyIntegerPlaceholder, byPosition, constantSql, executeArrays, preparedFor, rawTimestamp, rawTimestampOrNull, schema, sqlInteger, type Executor } from '@app/db';
 import { summaryPickColumns } from '../messages/summaries.ts';
 import { scopeCondition, type ConversationScope } from './scope.ts';
 
@@ -237,14 +237,16 @@ function listRowOf(r: unknown[]): ConversationListRow {
   };
 }
 
-let picks: SQL | undefined;
-// built on first use: messages and conversations import each other, so not at module load. The page's rows are read by
-// position (`col`): these three come last, in this order.
-const summaryPicksSql = () => {
-  if (picks) return picks;
+/**
+ * What every page statement selects from (its columns, the summary picks, the contact join), as text written once.
+ * Built on first use: messages and conversations import each other, so not at module load. The page's rows are read
+ * by position (`col`): the three picks come last, in this order.
+ */
+const pageSelect = constantSql(() => {
   const { lastId, lastNonActivityId, unreadCount } = summaryPickColumns(conversations.id, conversations.agentLastSeenAt);
-  return (picks = sql`${lastId} as last_id, ${lastNonActivityId} as non_activity_id, ${unreadCount} as unread_count`);
-};
+  return sql`select ${PAGE_COLUMNS}, ${lastId} as last_id, ${lastNonActivityId} as non_activity_id, ${unreadCount} as unread_count
+    from ${conversations} inner join ${contacts} on ${contacts.id} = ${conversations.contactId}`;
+});
 
 /**
  * A page of conversations with what their payloads need. In one statement by default. With `idsFirst`, in two: the
@@ -271,24 +273,14 @@ export async function selectConversationRows(
     };
     const ids = page.rows.map((r) => r.id);
     if (ids.length === 0) return [];
-    const rows = await executeArrays(
-      db,
-      sql`select ${PAGE_COLUMNS}, ${summaryPicksSql()}
-      from ${conversations} inner join ${contacts} on ${contacts.id} = ${conversations.contactId}
-      where ${conversations.id} = any(${sql.param(ids)}::integer[])`,
-    );
+    const rows = await executeArrays(db, sql`${pageSelect(db)} where ${conversations.id} = any(${sql.param(ids)}::integer[])`);
     const byId = new Map(rows.map((r) => [col(r, 'c_id'), r]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
       return row ? [listRowOf(row)] : [];
     });
   }
-  const rows = await executeArrays(
-    db,
-    sql`select ${PAGE_COLUMNS}, ${summaryPicksSql()}
-    from ${conversations} inner join ${contacts} on ${contacts.id} = ${conversations.contactId}
-    ${whereSql} ${orderSql} ${pageSql}`,
-  );
+  const rows = await executeArrays(db, sql`${pageSelect(db)} ${whereSql} ${orderSql} ${pageSql}`);
   return rows.map(listRowOf);
 }
 
