@@ -1,4 +1,4 @@
-import { is, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { is, SQL, sql, type AnyColumn } from 'drizzle-orm';
 import { PgTransaction, type PgDialect, type PgSession } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
 
@@ -110,29 +110,37 @@ export function parseTimestamptz(text: string): Date {
  * object row is written key by key (a megamorphic store per column: ~900 for a 25-row page of 37 columns). For the
  * hottest statements, read through a fixed column order (conversations/queries.ts).
  */
-export async function executeArrays(db: Executor, query: SQL): Promise<unknown[][]> {
+export async function executeArrays(db: Executor, query: SQL | StatementText): Promise<unknown[][]> {
   // drizzle's own path for array rows (its relational queries use it): a prepared query with a result mapper, on
   // the database's or the transaction's session (`db._.session`, drizzle's public handle on it)
   const session = db._.session as unknown as PgSession & { dialect: PgDialect };
-  return (await session.prepareQuery(session.dialect.sqlToQuery(query), undefined, undefined, true, (rows) => rows).execute()) as unknown[][];
+  const text = is(query, SQL) ? session.dialect.sqlToQuery(query) : query;
+  return (await session.prepareQuery(text, undefined, undefined, true, (rows) => rows).execute()) as unknown[][];
 }
 
 /**
+ * A statement's final text and its parameters' values (`$1` is `params[0]`), for executeArrays: a hot statement of
+ * fixed text skips drizzle's walk of a template altogether (~20 µs a call for the summary messages' four chunks).
+ */
+export type StatementText = { sql: string; params: unknown[] };
+
+/**
  * A constant piece of a statement, written as text once: `build` makes it (columns, joins, subqueries, no
- * parameters), and every call answers that text as `sql.raw`. drizzle walks a template chunk by chunk whenever it
+ * parameters), and every call answers that text, to put in a template as `sql.raw` or to write a whole statement of
+ * fixed text around (executeArrays with a StatementText). drizzle walks a template chunk by chunk whenever it
  * turns a query into text (`is` for every chunk, each column's name and table), so a dynamic statement around a large
  * constant part, the conversation list's page of 40 columns and 6 subqueries, paid that walk on every request
  * (docs/benchmarks.md, "Fifteenth session"). Throws if the piece holds a parameter: its value would be lost.
  */
-export function constantSql(build: () => SQL): (db: Executor) => SQL {
-  const texts = new WeakMap<PgDialect, SQL>();
+export function constantText(build: () => SQL): (db: Executor) => string {
+  const texts = new WeakMap<PgDialect, string>();
   return (db) => {
     const dialect = (db._.session as unknown as { dialect: PgDialect }).dialect;
     let text = texts.get(dialect);
-    if (!text) {
+    if (text === undefined) {
       const query = dialect.sqlToQuery(build());
-      if (query.params.length > 0) throw new Error(`constantSql: the piece holds ${query.params.length} parameter(s): ${query.sql.slice(0, 120)}`);
-      texts.set(dialect, (text = sql.raw(query.sql)));
+      if (query.params.length > 0) throw new Error(`constantText: the piece holds ${query.params.length} parameter(s): ${query.sql.slice(0, 120)}`);
+      texts.set(dialect, (text = query.sql));
     }
     return text;
   };

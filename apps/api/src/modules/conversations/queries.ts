@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { anyIntegerPlaceholder, byPosition, constantSql, executeArrays, preparedFor, rawTimestamp, rawTimestampOrNull, schema, sqlInteger, type Executor } from '@app/db';
+import { anyIntegerPlaceholder, byPosition, constantText, executeArrays, preparedFor, rawTimestamp, rawTimestampOrNull, schema, sqlInteger, type Executor } from '@app/db';
 import { summaryPickColumns } from '../messages/summaries.ts';
 import { scopeCondition, type ConversationScope } from './scope.ts';
 
@@ -242,11 +242,12 @@ function listRowOf(r: unknown[]): ConversationListRow {
  * Built on first use: messages and conversations import each other, so not at module load. The page's rows are read
  * by position (`col`): the three picks come last, in this order.
  */
-const pageSelect = constantSql(() => {
+const pageSelectText = constantText(() => {
   const { lastId, lastNonActivityId, unreadCount } = summaryPickColumns(conversations.id, conversations.agentLastSeenAt);
   return sql`select ${PAGE_COLUMNS}, ${lastId} as last_id, ${lastNonActivityId} as non_activity_id, ${unreadCount} as unread_count
     from ${conversations} inner join ${contacts} on ${contacts.id} = ${conversations.contactId}`;
 });
+const pageSelect = (db: Executor) => sql.raw(pageSelectText(db));
 
 /**
  * A page of conversations with what their payloads need. In one statement by default. With `idsFirst`, in two: the
@@ -273,7 +274,7 @@ export async function selectConversationRows(
     };
     const ids = page.rows.map((r) => r.id);
     if (ids.length === 0) return [];
-    const rows = await executeArrays(db, sql`${pageSelect(db)} where ${conversations.id} = any(${sql.param(ids)}::integer[])`);
+    const rows = await executeArrays(db, { sql: `${pageSelectText(db)} where "conversations"."id" = any($1::integer[])`, params: [ids] });
     const byId = new Map(rows.map((r) => [col(r, 'c_id'), r]));
     return ids.flatMap((id) => {
       const row = byId.get(id);

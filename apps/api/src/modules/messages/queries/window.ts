@@ -114,7 +114,7 @@ const SENDER_COLUMNS = [
   ['ct.avatar_key', 'ct_avatar_key'], ['ct.blocked', 'ct_blocked'], ['ct.additional_attributes', 'ct_additional_attributes'],
   ['ct.custom_attributes', 'ct_custom_attributes'], ['b.id', 'b_id'], ['b.name', 'b_name'], ['b.avatar_key', 'b_avatar_key'],
 ] as const;
-const BY_IDS = sql.raw(`select ${[
+const BY_IDS = `select ${[
   ...MESSAGE_COLUMNS.map((c) => `m.${c} as m_${c}`),
   ...ATTACHMENT_COLUMNS.map((c) => `a.${c} as a_${c}`),
   ...SENDER_COLUMNS.map(([column, alias]) => `${column} as ${alias}`),
@@ -125,8 +125,8 @@ const BY_IDS = sql.raw(`select ${[
   left join "account_users" au on au.user_id = u.id and au.account_id = m.account_id
   left join "contacts" ct on m.sender_type = 'Contact' and ct.id = m.sender_id and ct.account_id = m.account_id
   left join "agent_bots" b on m.sender_type = 'AgentBot' and b.id = m.sender_id
-  where m.account_id = `);
-const BY_IDS_TAIL = sql.raw(`::integer[]) order by m.id asc, a.id asc`);
+  where m.account_id = $1 and m.id = any($2::integer[]) order by m.id asc, a.id asc`;
+
 
 type ByIdsRow = Prefixed<'m_', typeof MESSAGE_COLUMNS> &
   Prefixed<'a_', typeof ATTACHMENT_COLUMNS> & {
@@ -205,7 +205,7 @@ function attachmentOf(r: unknown[]): AttachmentRow {
 /** These messages of the account with senders and attachments, ascending by id. */
 export async function loadMessagesByIds(db: Executor, accountId: number, ids: number[]): Promise<LoadedMessage[]> {
   if (ids.length === 0) return [];
-  const rows = await executeArrays(db, sql`${BY_IDS}${accountId} and m.id = any(${sql.param(ids)}${BY_IDS_TAIL}`);
+  const rows = await executeArrays(db, { sql: BY_IDS, params: [accountId, ids] });
   const out: LoadedMessage[] = [];
   for (const r of rows) {
     let last = out[out.length - 1];
