@@ -75,8 +75,10 @@ export async function filterConversations(ctx: AccountCtx, query: FilterQuery, p
   const definitions = await filterableDefinitions(ctx.db, ctx.accountId, 'conversation_attribute');
   const where = combine(scopeCondition(scope), compileConversationFilter(query.payload, definitions));
   const { limit, offset } = pageOf(page);
+  // the page's ids first: a filter's plan depends on its values, and a status and priority filter finds them in the
+  // list's index alone (migration 0020)
   const [rows, raw] = await Promise.all([
-    selectConversationRows(ctx.db, where, sortOrder('latest'), limit, offset),
+    selectConversationRows(ctx.db, where, sortOrder('latest'), limit, offset, { idsFirst: true }),
     cachedCounts(ctx, scope, ['filter', query.payload], true, where),
   ]);
   const { mine_count, unassigned_count, all_count } = counts(raw);
