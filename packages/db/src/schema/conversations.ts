@@ -207,7 +207,7 @@ export const conversations = pgTable(
   (t) => [
     uniqueIndex('conversations_account_display_id_key').on(t.accountId, t.displayId),
     // default list: one account's conversations of a status, latest activity first. Migration 0020 adds
-    // INCLUDE (priority), which drizzle cannot declare: a status and priority filter's page of ids, index-only
+    // INCLUDE (priority, labels), which drizzle cannot declare: a priority filter's or a label's page of ids, index-only
     index('conversations_account_status_activity_idx').on(t.accountId, t.status, t.lastActivityAt.desc(), t.id.desc()),
     // an inbox's list (agents see their inboxes only) and its open/unresponded counts
     index('conversations_inbox_status_activity_idx').on(t.inboxId, t.status, t.lastActivityAt.desc(), t.id.desc()),
