@@ -120,7 +120,8 @@ export async function executeArrays(db: Executor, query: SQL | StatementText): P
 
 /**
  * A statement's final text and its parameters' values (`$1` is `params[0]`), for executeArrays: a hot statement of
- * fixed text skips drizzle's walk of a template altogether (~20 µs a call for the summary messages' four chunks).
+ * fixed text skips drizzle's walk of a template altogether (3.8 µs a call in a micro-benchmark for the summary
+ * messages' four chunks, more in a busy server's profile).
  */
 export type StatementText = { sql: string; params: unknown[] };
 

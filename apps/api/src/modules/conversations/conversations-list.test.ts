@@ -321,6 +321,30 @@ describe('search and filter', () => {
   });
 });
 
+describe('POST filter pages', () => {
+  it('S1-7.69 POST filter takes page: 25 a page, latest activity first, each row a full payload (ids first, then their rows)', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const inbox = await createInbox(t, account.id);
+    // made oldest activity first, so list order is the reverse of id order
+    const made = [];
+    for (let i = 0; i < 27; i++) made.push(await createConversation(t, account.id, inbox.id, { priority: 'urgent', lastActivityAt: minutesAgo(27 - i) }));
+    const urgent = made.reverse();
+    // later activity, other priority: never on the pages
+    await createConversation(t, account.id, inbox.id, { priority: 'low', lastActivityAt: minutesAgo(0) });
+    const body = { payload: [{ attribute_key: 'priority', filter_operator: 'equal_to', values: ['urgent'], query_operator: null }] };
+    const page = (n: number) => post(url(account.id, `/filter?page=${n}`), admin.headers, body);
+
+    const first = await page(1);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().meta).toMatchObject({ all_count: 27 });
+    expect(ids(first)).toEqual(urgent.slice(0, 25).map((c) => c.displayId));
+    const row = first.json().payload[0];
+    expect(row).toMatchObject({ id: urgent[0]!.displayId, priority: 'urgent', inbox_id: inbox.id, meta: { sender: { id: urgent[0]!.contactId } } });
+    expect(ids(await page(2))).toEqual(urgent.slice(25).map((c) => c.displayId));
+    expect(ids(await page(3))).toEqual([]);
+  });
+});
+
 describe('the list index', () => {
   it('a status and priority filter, and a label, find their page of ids in the list index alone, in list order (index-only)', async () => {
     const { account } = await createAccountWithAdmin(t);

@@ -127,7 +127,6 @@ const BY_IDS = `select ${[
   left join "agent_bots" b on m.sender_type = 'AgentBot' and b.id = m.sender_id
   where m.account_id = $1 and m.id = any($2::integer[]) order by m.id asc, a.id asc`;
 
-
 type ByIdsRow = Prefixed<'m_', typeof MESSAGE_COLUMNS> &
   Prefixed<'a_', typeof ATTACHMENT_COLUMNS> & {
     u_id: number | null;
