@@ -6,13 +6,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { schema } from '@app/db';
 import { inject } from 'vitest';
 import { buildTestApp, usingPglite, type TestContext } from '../../test/helpers.ts';
 import { countRows, createAccountWithAdmin, createConversation, createInbox } from '../../test/factories.ts';
 import type { Services } from '../lib/context.ts';
-import { drainOutbox, OUTBOX_RETENTION_MS, pruneOutbox, RELAY_PARTITIONS, type OutboxConsumer } from './outbox-relay.ts';
+import { drainOutbox, OUTBOX_RETENTION_MS, pruneOutbox, RELAY_PARTITIONS, waitingPartitionsQuery, type OutboxConsumer } from './outbox-relay.ts';
 import { OUTBOX_CONSUMERS, processors } from './processors.ts';
 import type { Jobs } from './queue.ts';
 
@@ -254,6 +254,37 @@ describe('outbox', () => {
     await post(t, `/api/v1/accounts/${account.id}/conversations/${conversation.displayId}/toggle_status`, admin.headers, { status: 'resolved' });
     expect(await drainOutbox(counted, 'default', OUTBOX_CONSUMERS)).toBe(1);
     expect(transactions).toBe(1);
+  });
+
+  it('the look for waiting partitions reads a row or two a partition behind a backlog, whatever the statistics say', async () => {
+    while ((await drainOutbox(services, 'inbound', OUTBOX_CONSUMERS)) > 0);
+    const { account } = await createAccountWithAdmin(t);
+    const o = schema.outboxEvents;
+    // a backlog (the relay was down), analyzed while it waits: the statistics say most of the outbox waits
+    const backlog = Array.from({ length: 4000 }, (_, i) => ({ accountId: account.id, lane: 'inbound' as const, name: 'conversation.updated', subject: { conversationId: 1_000_000 + i } }));
+    for (let i = 0; i < backlog.length; i += 1000) await t.db.insert(o).values(backlog.slice(i, i + 1000));
+    try {
+      await t.db.execute(sql`analyze ${o}`);
+      const look = waitingPartitionsQuery(t.db, 'inbound');
+      expect((await look).map((r) => r.partition).sort()).toEqual(Array.from({ length: RELAY_PARTITIONS }, (_, i) => i));
+      const explained = ((await t.db.execute(sql`explain (analyze, format json) ${look}`)) as unknown as { rows: Record<string, unknown>[] }).rows[0];
+      type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Actual Rows': number; 'Actual Loops': number; 'Rows Removed by Filter'?: number; Plans?: PlanNode[] };
+      const raw = Object.values(explained!)[0];
+      const plan = ((typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[])[0]!.Plan;
+      const scans: PlanNode[] = [];
+      const walk = (node: PlanNode) => {
+        if (node['Relation Name'] === 'outbox_events') scans.push(node);
+        node.Plans?.forEach(walk);
+      };
+      walk(plan);
+      // the rows the outbox's scans went through: a DISTINCT over the waiting rows read all 4,000
+      const read = scans.reduce((sum, n) => sum + (n['Actual Rows'] + (n['Rows Removed by Filter'] ?? 0)) * n['Actual Loops'], 0);
+      expect(scans.map((n) => n['Node Type'])).not.toContain('Seq Scan');
+      expect(read).toBeGreaterThan(0);
+      expect(read).toBeLessThanOrEqual(4 * RELAY_PARTITIONS);
+    } finally {
+      await t.db.delete(o).where(and(eq(o.accountId, account.id), isNull(o.dispatchedAt)));
+    }
   });
 
   it('a relay asks for sending only after a batch that wrote deliveries', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, sql, type Placeholder } from 'drizzle-orm';
 import { anyInteger, preparedFor, readsBeside, schema, type Executor } from '@app/db';
 import type { OutboxLane } from '@app/db/schema';
 import type { Conversation } from '@app/shared/conversations';
@@ -180,19 +180,29 @@ async function relayBatch(services: Services, lane: OutboxLane, consumers: Outbo
   return relayed;
 }
 
+/** The statement of waitingPartitions (exported for the test of its plan). */
+export function waitingPartitionsQuery(d: Executor, lane: OutboxLane | Placeholder) {
+  const o = schema.outboxEvents;
+  return d
+    .select({ partition: sql<number>`p.n` })
+    .from(
+      sql`generate_series(0, ${sql.raw(String(RELAY_PARTITIONS - 1))}) as p(n) cross join lateral (
+        select 1 from ${o} where ${o.lane} = ${lane} and ${o.dispatchedAt} is null and ${partitionOf(o)} = p.n
+        order by ${o.id} limit 1) as waiting`,
+    );
+}
+
 /**
- * The partitions of a lane with rows waiting, in one statement (the pending index): a relay claims in a transaction
- * of three round trips, which for an empty lane or partition is all it does. Every commit asks for both lanes'
- * relays, so without this a message relayed alone cost four claims, three of them empty.
+ * The partitions of a lane with rows waiting, in one statement: a relay claims in a transaction of three round
+ * trips, which for an empty lane or partition is all it does. Every commit asks for both lanes' relays, so without
+ * this a message relayed alone cost four claims, three of them empty. Each partition is one probe of the pending
+ * index in id order that stops at its first row, so the look costs the same behind a backlog of 50,000 rows as
+ * behind none; a DISTINCT over the lane's waiting rows read all of them at every drain, and once statistics taken
+ * during a backlog said half the outbox waits, its generic plan read the whole table (docs/benchmarks.md,
+ * "Sixteenth session").
  */
 async function waitingPartitions(db: Executor, lane: OutboxLane): Promise<number[]> {
-  const o = schema.outboxEvents;
-  const rows = await preparedFor(db, 'outbox_waiting_partitions', (d) =>
-    d
-      .selectDistinct({ partition: sql<number>`${partitionOf(o)}::int` })
-      .from(o)
-      .where(and(eq(o.lane, sql.placeholder('lane')), isNull(o.dispatchedAt))),
-  ).execute({ lane });
+  const rows = await preparedFor(db, 'outbox_waiting_partitions', (d) => waitingPartitionsQuery(d, sql.placeholder('lane'))).execute({ lane });
   return rows.map((r) => r.partition);
 }
 
