@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lt, sql, type Placeholder } from 'drizzle-orm';
 import { anyInteger, preparedFor, readsBeside, schema, type Executor } from '@app/db';
-import type { OutboxLane } from '@app/db/schema';
+import { OUTBOX_PARTITIONS, outboxPartition, type OutboxLane } from '@app/db/schema';
 import type { Conversation } from '@app/shared/conversations';
 import type { DomainEvent } from '@app/shared/events';
 import type { Services } from '../lib/context.ts';
@@ -89,16 +89,8 @@ export function perEvent(consume: (tx: Executor, services: Services, relayed: Re
 /** Rows one relay transaction takes; the job loops until a lane is empty. */
 export const RELAY_BATCH = 100;
 
-/**
- * Relays a lane's job runs at once, each over its own share of the rows (a partition): while one waits on
- * Postgres the other works. A row's partition is its conversation's (else its contact's, else its account's)
- * id modulo this, so the rows of one conversation are relayed in order by one relay, never two at once.
- */
-export const RELAY_PARTITIONS = 2;
-
-/** The partition of an outbox row (see RELAY_PARTITIONS). */
-const partitionOf = (o: typeof schema.outboxEvents) =>
-  sql`mod(coalesce((${o.subject}->>'conversationId')::bigint, (${o.subject}->>'contactId')::bigint, ${o.accountId}), ${RELAY_PARTITIONS})`;
+/** Relays a lane's job runs at once, each over its own partition of the rows (`OUTBOX_PARTITIONS`). */
+export const RELAY_PARTITIONS = OUTBOX_PARTITIONS;
 
 /**
  * Relays one batch of a lane (of one of its partitions when given): claims the oldest undispatched rows
@@ -147,7 +139,7 @@ async function relayBatch(services: Services, lane: OutboxLane, consumers: Outbo
     const rows = await tx
       .select()
       .from(o)
-      .where(and(eq(o.lane, lane), isNull(o.dispatchedAt), partition === undefined ? undefined : sql`${partitionOf(o)} = ${partition}`))
+      .where(and(eq(o.lane, lane), isNull(o.dispatchedAt), partition === undefined ? undefined : sql`${outboxPartition(o)} = ${partition}`))
       .orderBy(asc(o.id))
       .limit(RELAY_BATCH)
       .for('update', { skipLocked: true });
@@ -187,7 +179,7 @@ export function waitingPartitionsQuery(d: Executor, lane: OutboxLane | Placehold
     .select({ partition: sql<number>`p.n` })
     .from(
       sql`generate_series(0, ${sql.raw(String(RELAY_PARTITIONS - 1))}) as p(n) cross join lateral (
-        select 1 from ${o} where ${o.lane} = ${lane} and ${o.dispatchedAt} is null and ${partitionOf(o)} = p.n
+        select 1 from ${o} where ${o.lane} = ${lane} and ${o.dispatchedAt} is null and ${outboxPartition(o)} = p.n
         order by ${o.id} limit 1) as waiting`,
     );
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accountId, createdAt, id, timestamps } from './_columns.ts';
 import { accounts } from './accounts.ts';
@@ -89,9 +89,25 @@ export const outboxEvents = pgTable(
     createdAt: createdAt(),
     dispatchedAt: timestamp({ withTimezone: true, mode: 'date' }),
   },
-  // the relay's claim: undispatched rows of a lane in order
-  (t) => [index('outbox_events_pending_idx').on(t.lane, t.id).where(sql`${t.dispatchedAt} is null`)],
+  // the relay's claim and its look for waiting partitions: a partition's undispatched rows of a lane, in order
+  (t) => [index('outbox_events_pending_idx').on(t.lane, outboxPartition(t), t.id).where(sql`${t.dispatchedAt} is null`)],
 );
+
+/**
+ * Relays a lane's job runs at once, each over its own share of the rows (a partition): while one waits on Postgres
+ * the other works. Changing it needs a migration: the pending index holds each row's partition.
+ */
+export const OUTBOX_PARTITIONS = 2;
+
+/**
+ * The partition of an outbox row: its conversation's id (else its contact's, else its account's) modulo
+ * OUTBOX_PARTITIONS, so the rows of one conversation are relayed in order by one relay, never two at once. The
+ * count is written into the text, not bound: the relay's statements then match the pending index's expression
+ * in their generic plans too.
+ */
+export function outboxPartition(t: { subject: AnyColumn; accountId: AnyColumn }): SQL<number> {
+  return sql<number>`mod(coalesce((${t.subject} ->> 'conversationId')::bigint, (${t.subject} ->> 'contactId')::bigint, ${t.accountId}), ${sql.raw(String(OUTBOX_PARTITIONS))})`;
+}
 
 export type OutboxSubject = {
   conversationId?: number;
