@@ -54,7 +54,7 @@ export const webhookDeliveries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // the runner's claim: due pending deliveries by next_attempt_at
+    // the runner's claim: due pending deliveries by next_attempt_at (vacuumed as a queue: migration 0022)
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     // a webhook's delivery log, newest first
     index('webhook_deliveries_webhook_idx').on(t.webhookId, t.id),
@@ -89,7 +89,8 @@ export const outboxEvents = pgTable(
     createdAt: createdAt(),
     dispatchedAt: timestamp({ withTimezone: true, mode: 'date' }),
   },
-  // the relay's claim and its look for waiting partitions: a partition's undispatched rows of a lane, in order
+  // the relay's claim and its look for waiting partitions: a partition's undispatched rows of a lane, in order (the
+  // table is vacuumed as a queue, after every thousand changes: migration 0022)
   (t) => [index('outbox_events_pending_idx').on(t.lane, outboxPartition(t), t.id).where(sql`${t.dispatchedAt} is null`)],
 );
 
