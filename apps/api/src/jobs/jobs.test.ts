@@ -284,7 +284,7 @@ describe('outbox', () => {
       for (const mode of ['auto', 'force_generic_plan'] as const) {
         const scans = await scansOf(mode);
         // the rows the outbox's scans went through: a DISTINCT over the waiting rows read all 4,000 (a sequential
-        // scan of the whole outbox in its generic plan), a probe in the (lane, id) index skipped the other partition's
+        // scan of the whole outbox in its generic plan); a probe in the (lane, partition, id) index reads one row
         const read = scans.reduce((sum, n) => sum + (n['Actual Rows'] + (n['Rows Removed by Filter'] ?? 0)) * n['Actual Loops'], 0);
         expect(scans.map((n) => n['Node Type']), mode).not.toContain('Seq Scan');
         expect(read, mode).toBe(RELAY_PARTITIONS);

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, lt, sql, type Placeholder } from 'drizzle-orm';
-import { anyInteger, preparedFor, readsBeside, schema, type Executor } from '@app/db';
+import { anyInteger, preparedFor, readsBeside, schema, sqlInteger, type Executor } from '@app/db';
 import { OUTBOX_PARTITIONS, outboxPartition, type OutboxLane } from '@app/db/schema';
 import type { Conversation } from '@app/shared/conversations';
 import type { DomainEvent } from '@app/shared/events';
@@ -178,7 +178,7 @@ export function waitingPartitionsQuery(d: Executor, lane: OutboxLane | Placehold
   return d
     .select({ partition: sql<number>`p.n` })
     .from(
-      sql`generate_series(0, ${sql.raw(String(RELAY_PARTITIONS - 1))}) as p(n) cross join lateral (
+      sql`generate_series(0, ${sqlInteger(RELAY_PARTITIONS - 1)}) as p(n) cross join lateral (
         select 1 from ${o} where ${o.lane} = ${lane} and ${o.dispatchedAt} is null and ${outboxPartition(o)} = p.n
         order by ${o.id} limit 1) as waiting`,
     );

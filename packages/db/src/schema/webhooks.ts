@@ -1,5 +1,6 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sqlInteger } from '../prepared.ts';
 import { accountId, createdAt, id, timestamps } from './_columns.ts';
 import { accounts } from './accounts.ts';
 import { messages } from './conversations.ts';
@@ -107,7 +108,7 @@ export const OUTBOX_PARTITIONS = 2;
  * in their generic plans too.
  */
 export function outboxPartition(t: { subject: AnyColumn; accountId: AnyColumn }): SQL<number> {
-  return sql<number>`mod(coalesce((${t.subject} ->> 'conversationId')::bigint, (${t.subject} ->> 'contactId')::bigint, ${t.accountId}), ${sql.raw(String(OUTBOX_PARTITIONS))})`;
+  return sql<number>`mod(coalesce((${t.subject} ->> 'conversationId')::bigint, (${t.subject} ->> 'contactId')::bigint, ${t.accountId}), ${sqlInteger(OUTBOX_PARTITIONS)})`;
 }
 
 export type OutboxSubject = {
