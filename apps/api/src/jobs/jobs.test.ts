@@ -7,12 +7,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { schema } from '@app/db';
+import { connect, schema } from '@app/db';
 import { inject } from 'vitest';
 import { buildTestApp, usingPglite, type TestContext } from '../../test/helpers.ts';
 import { countRows, createAccountWithAdmin, createConversation, createInbox } from '../../test/factories.ts';
 import type { Services } from '../lib/context.ts';
-import { drainOutbox, OUTBOX_RETENTION_MS, pruneOutbox, RELAY_PARTITIONS, waitingPartitionsQuery, type OutboxConsumer } from './outbox-relay.ts';
+import { drainOutbox, OUTBOX_RETENTION_MS, pruneOutbox, relayOutbox, RELAY_BATCH, RELAY_PARTITIONS, waitingPartitionsQuery, type OutboxConsumer } from './outbox-relay.ts';
 import { OUTBOX_CONSUMERS, processors } from './processors.ts';
 import type { Jobs } from './queue.ts';
 
@@ -151,6 +151,49 @@ describe('outbox', () => {
     for (const id of conversationIds) {
       const ids = seen.filter((s) => s.conversationId === id).map((s) => s.id);
       expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    }
+  });
+
+  it('a partition is relayed one batch at a time across processes: the second relay waits for the first to commit', async (ctx) => {
+    // two processes are two pools on one database; PGlite is one process by construction
+    if (usingPglite()) return ctx.skip();
+    while ((await drainOutbox(services, 'default', OUTBOX_CONSUMERS)) > 0);
+    const { account } = await createAccountWithAdmin(t);
+    // one conversation's rows, more than a batch: the first relay takes RELAY_BATCH of them, the rest wait
+    const conversationId = 404;
+    const partition = conversationId % RELAY_PARTITIONS;
+    const count = RELAY_BATCH + 50;
+    await t.db.insert(schema.outboxEvents).values(
+      Array.from({ length: count }, (_, i) => ({ accountId: account.id, lane: 'default' as const, name: 'conversation.typing_on', inboxId: 1, subject: { conversationId, data: { n: i } } })),
+    );
+    const other = await connect({ url: t.database.url!, poolSize: 2 });
+    try {
+      const seen: { relay: string; id: number }[] = [];
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let started = () => {};
+      const claimed = new Promise<void>((resolve) => (started = resolve));
+      const recorder = (relay: string, hold: boolean): OutboxConsumer => async (_tx, _services, events) => {
+        for (const { row } of events) if (row.accountId === account.id) seen.push({ relay, id: row.id });
+        if (hold) {
+          started();
+          await held;
+        }
+      };
+      const first = relayOutbox(services, 'default', [recorder('first', true)], partition);
+      await claimed;
+      const second = relayOutbox({ ...services, db: other.db }, 'default', [recorder('second', false)], partition);
+      // SKIP LOCKED alone let the second relay claim the rows after the first's batch and relay them at once
+      await new Promise((r) => setTimeout(r, 500));
+      expect(seen.filter((s) => s.relay === 'second')).toEqual([]);
+      release();
+      expect(await first).toBe(RELAY_BATCH);
+      expect(await second).toBe(count - RELAY_BATCH);
+      expect(seen.map((s) => s.relay)).toEqual([...Array<string>(RELAY_BATCH).fill('first'), ...Array<string>(count - RELAY_BATCH).fill('second')]);
+      const ids = seen.map((s) => s.id);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    } finally {
+      await other.close();
     }
   });
 

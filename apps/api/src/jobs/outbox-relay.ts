@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lt, sql, type Placeholder } from 'drizzle-orm';
 import { anyInteger, preparedFor, readsBeside, schema, sqlInteger, type Executor } from '@app/db';
-import { OUTBOX_PARTITIONS, outboxPartition, type OutboxLane } from '@app/db/schema';
+import { OUTBOX_LANES, OUTBOX_PARTITIONS, outboxPartition, type OutboxLane } from '@app/db/schema';
 import type { Conversation } from '@app/shared/conversations';
 import type { DomainEvent } from '@app/shared/events';
 import type { Services } from '../lib/context.ts';
@@ -93,9 +93,9 @@ export const RELAY_BATCH = 100;
 export const RELAY_PARTITIONS = OUTBOX_PARTITIONS;
 
 /**
- * Relays one batch of a lane (of one of its partitions when given): claims the oldest undispatched rows
- * (SKIP LOCKED: relays in several processes share the work), hands the presented events to every
- * consumer and marks the rows dispatched, all in one transaction. A crash anywhere rolls the batch back for the next relay.
+ * Relays one batch of a lane (of one of its partitions when given): takes the partition's relay lock (a relay of
+ * the same partition in another process finishes its batch first), claims the oldest undispatched rows, hands the
+ * presented events to every consumer and marks the rows dispatched, all in one transaction. A crash anywhere rolls the batch back for the next relay.
  * Answers how many rows it relayed.
  */
 export async function relayOutbox(services: Services, lane: OutboxLane, consumers: OutboxConsumer[], partition?: number): Promise<number> {
@@ -110,6 +110,24 @@ export async function relayOutbox(services: Services, lane: OutboxLane, consumer
       services.log.warn({ lane, attempt }, 'outbox: batch aborted by a lock conflict, retrying');
     }
   }
+}
+
+/**
+ * The advisory lock a relay batch holds on its lane's partition (first key; any constant unused by other locks; the
+ * second is the lane's index times OUTBOX_PARTITIONS plus the partition). SKIP LOCKED alone lets two relays of one
+ * partition run at once when several processes run workers (the default cluster): the second claims the rows after
+ * the first's batch, and a conversation's later events were relayed beside, even before, its earlier ones. Taken
+ * first in the batch's transaction, before the claim, it makes a partition's batches follow one another across
+ * processes: the second relay waits for the first's commit, then claims what is still waiting (its snapshot is taken
+ * after the wait, so it sees the first's rows as dispatched).
+ */
+export const RELAY_LOCK_CLASS = 72_635_530;
+
+/** Takes the relay lock of a lane's partition (of all its partitions, in order, when none is given). */
+async function lockPartitions(tx: Executor, lane: OutboxLane, partition: number | undefined): Promise<void> {
+  const first = OUTBOX_LANES.indexOf(lane) * OUTBOX_PARTITIONS;
+  const [from, to] = partition === undefined ? [first, first + OUTBOX_PARTITIONS - 1] : [first + partition, first + partition];
+  await tx.execute(sql`select pg_advisory_xact_lock(${RELAY_LOCK_CLASS}, k) from generate_series(${from}::integer, ${to}::integer) as k`);
 }
 
 /** Attempts of one batch when Postgres aborts it for a deadlock or a serialization failure. */
@@ -136,6 +154,7 @@ async function relayBatch(services: Services, lane: OutboxLane, consumers: Outbo
     last = now;
   };
   const relayed = await services.db.transaction(async (tx) => {
+    await lockPartitions(tx, lane, partition);
     const rows = await tx
       .select()
       .from(o)
