@@ -34,7 +34,7 @@ export class WorkspaceSetup {
   }
 
   /** An account API call as the administrator (api_access_token). */
-  async call<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, data?: unknown): Promise<T> {
+  async call<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, data?: unknown): Promise<T> {
     const response = await this.request.fetch(`/api/v1/accounts/${this.accountId}/${path}`, { method, data, headers: { api_access_token: this.token } });
     expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
     const text = await response.text();

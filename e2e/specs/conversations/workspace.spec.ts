@@ -68,6 +68,26 @@ test.describe('[conversations] the workspace', () => {
     await expect(view.resolve).toBeVisible();
   });
 
+  test('S0-7.69 a contact deleted elsewhere takes its conversation out of the open list, live', async ({ adminPage, request }) => {
+    const setup = await WorkspaceSetup.signIn(request);
+    const inbox = await setup.inbox(`Deleted contact ${Date.now()}`);
+    const conversationId = await setup.conversationFrom(inbox, 'Margaret Hamilton', 'Please remove my data.');
+    await setup.conversationFrom(inbox, 'Edsger Dijkstra', 'A question about my invoice.');
+    const view = new ConversationPage(adminPage);
+    await view.open(setup.accountId, `inbox/${inbox.id}`);
+    await view.tab('All').click();
+    await expect(view.card('Margaret Hamilton')).toBeVisible();
+    await expect(view.card('Edsger Dijkstra')).toBeVisible();
+    await expect(view.tab('All')).toContainText('2');
+
+    // another administrator deletes the contact (through the API): its conversation goes with it
+    const { meta } = await setup.call<{ meta: { sender: { id: number } } }>('GET', `conversations/${conversationId}`);
+    await setup.call('DELETE', `contacts/${meta.sender.id}`);
+    await expect(view.card('Margaret Hamilton')).toHaveCount(0);
+    await expect(view.card('Edsger Dijkstra')).toBeVisible();
+    await expect(view.tab('All')).toContainText('1');
+  });
+
   test('S0-5.16 S0-7.63 S1-2.61 S1-2.62 a private note that @mentions an agent puts the conversation in their mentions', async ({ adminPage, browser, request }) => {
     const setup = await WorkspaceSetup.signIn(request);
     const inbox = await setup.inbox(`Mentions ${Date.now()}`);

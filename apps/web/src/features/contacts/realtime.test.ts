@@ -21,4 +21,14 @@ describe('contacts realtime', () => {
     expect(applyContactsEvent(client, 7, wireEvent('message.created', {}))).toBe(false);
     vi.useRealTimers();
   });
+
+  it('S0-7.69 a deleted contact refreshes the contact lists', async () => {
+    vi.useFakeTimers();
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    expect(applyContactsEvent(client, 7, wireEvent('contact.deleted', { id: 12, account_id: 7 }))).toBe(true);
+    await vi.advanceTimersByTimeAsync(REFRESH_DELAY_MS);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: contactKeys.lists(7) });
+    vi.useRealTimers();
+  });
 });

@@ -271,6 +271,36 @@ describe('realtime events applied to the conversation caches', () => {
     expect(row.meta.sender.name).toBe('Grace Hopper');
   });
 
+  it('S0-7.66 conversation.contact_changed puts the merged contact on the row and the open detail; counts stay', () => {
+    const { client, rows, apply, tabCounts } = setup();
+    client.setQueryData(conversationKeys.detail(ACCOUNT_ID, 2), makeConversation(2));
+    const base = makeConversation(2);
+    const merged = { ...base.meta.sender, id: 555, name: 'Ada Lovelace', email: 'ada@example.com' };
+    expect(apply('conversation.contact_changed', makeConversation(2, { meta: { ...base.meta, sender: merged }, updated_at: NOW }))).toBe(true);
+    const row = flattenList(client.getQueryData<ConversationPages>(conversationKeys.list(ACCOUNT_ID, list('all')))).find((c) => c.id === 2)!;
+    expect(row.meta.sender).toMatchObject({ id: 555, name: 'Ada Lovelace' });
+    expect(client.getQueryData<Conversation>(conversationKeys.detail(ACCOUNT_ID, 2))?.meta.sender.id).toBe(555);
+    expect(rows(list('all'))).toEqual([1, 2, 3]);
+    expect(tabCounts()).toEqual(counts(0, 3, 3));
+  });
+
+  it("S0-7.69 contact.deleted takes the contact's conversations out of every list, fetches an open one again and the counts", () => {
+    const { client, ctx, rows, apply } = setup();
+    client.setQueryData(conversationKeys.detail(ACCOUNT_ID, 2), makeConversation(2));
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    // conversation 2's contact is 102 (fixtures)
+    expect(apply('contact.deleted', { id: 102, account_id: ACCOUNT_ID, name: 'Customer 2' })).toBe(true);
+    expect(rows(list('all'))).toEqual([1, 3]);
+    expect(rows(list('unassigned'))).toEqual([1, 3]);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: conversationKeys.detail(ACCOUNT_ID, 2) });
+    expect(ctx.staleCounts).toHaveBeenCalledWith(HOME_OPEN);
+    // a contact with nothing loaded changes nothing
+    vi.mocked(ctx.staleCounts).mockClear();
+    expect(apply('contact.deleted', { id: 999, account_id: ACCOUNT_ID })).toBe(true);
+    expect(rows(list('all'))).toEqual([1, 3]);
+    expect(ctx.staleCounts).not.toHaveBeenCalled();
+  });
+
   it('S0-7.78 events of another account are ignored', () => {
     const { apply, rows, tabCounts } = setup();
     expect(apply('conversation.created', makeConversation(9, { account_id: 99 }))).toBe(false);

@@ -152,14 +152,33 @@ function typing(client: QueryClient, ctx: RealtimeContext, on: boolean, data: Ty
   client.setQueryData<Typer[]>(key, on ? [...others, { ...data.user, isPrivate: Boolean(data.is_private), at: now }] : others);
 }
 
-function contactUpdated(client: QueryClient, ctx: RealtimeContext, contact: ContactPush) {
-  const ids = new Set<number>();
-  for (const [, data] of client.getQueriesData<{ pages: { payload: Conversation[] }[] }>({ queryKey: conversationKeys.lists(ctx.accountId) })) {
-    data?.pages.forEach((page) => page.payload.forEach((c) => c.meta.sender.id === contact.id && ids.add(c.id)));
+/** The loaded conversations of a contact, once each. */
+function conversationsOf(client: QueryClient, accountId: number, contactId: number): Conversation[] {
+  const found = new Map<number, Conversation>();
+  for (const [, data] of client.getQueriesData<{ pages: { payload: Conversation[] }[] }>({ queryKey: conversationKeys.lists(accountId) })) {
+    data?.pages.forEach((page) => page.payload.forEach((c) => c.meta.sender.id === contactId && !found.has(c.id) && found.set(c.id, c)));
   }
-  for (const id of ids) {
+  return [...found.values()];
+}
+
+function contactUpdated(client: QueryClient, ctx: RealtimeContext, contact: ContactPush) {
+  for (const { id } of conversationsOf(client, ctx.accountId, contact.id)) {
     patchConversation(client, ctx.accountId, id, (c) => ({ ...c, meta: { ...c.meta, sender: { ...c.meta.sender, ...pickContact(contact) } } }));
   }
+}
+
+/**
+ * A deleted contact takes its conversations with it (in the same transaction, or by the delete job soon after, and
+ * hidden meanwhile): they leave every list, an open one is fetched again (and shown gone), and the tab counts are
+ * fetched again.
+ */
+function contactDeleted(client: QueryClient, ctx: RealtimeContext, contact: { id: number }) {
+  const gone = conversationsOf(client, ctx.accountId, contact.id);
+  for (const conversation of gone) {
+    removeFromLists(client, ctx.accountId, conversation);
+    void client.invalidateQueries({ queryKey: conversationKeys.detail(ctx.accountId, conversation.id) });
+  }
+  if (gone.length > 0) staleAllCounts(client, ctx.accountId, ctx.staleCounts);
 }
 
 const pickContact = (contact: ContactPush) =>
@@ -205,6 +224,10 @@ export function applyEvent(client: QueryClient, event: CableMessage, ctx: Realti
     }
     case 'contact.updated':
       contactUpdated(client, ctx, event.data);
+      return true;
+    case 'contact.deleted':
+      if (typeof event.data.id !== 'number') return false;
+      contactDeleted(client, ctx, event.data);
       return true;
     default:
       return false;
