@@ -49,7 +49,7 @@ describe('GET agents', () => {
 });
 
 describe('POST agents', () => {
-  it('S1-7.37 invites a new email: an unconfirmed user without password, a mail whose link sets the password', async () => {
+  it('S1-7.37 S1-3.13 invites a new email: an unconfirmed user without password, a mail whose link sets the password', async () => {
     const { account, admin } = await createAccountWithAdmin(t, { name: 'Invite Co' });
     const res = await call('POST', url(account.id), admin.headers, { agent: { name: 'New Person', email: 'New.Person@Example.com', role: 'agent' } });
     expect(res.statusCode).toBe(200);
@@ -149,6 +149,21 @@ describe('PATCH and DELETE agents/:id', () => {
     expect(res.json()).toMatchObject({ role: 'checker', availability_status: 'busy', auto_offline: false, name: 'Renamed Person' });
     const [log] = await t.db.select().from(schema.auditLogs).where(and(eq(schema.auditLogs.accountId, account.id), eq(schema.auditLogs.action, 'update'), eq(schema.auditLogs.auditableType, 'AccountUser')));
     expect(log!.auditedChanges).toMatchObject({ role: ['agent', 'checker'], availability: ['online', 'busy'] });
+  });
+
+  it('S1-3.14 availability_status is online, busy or offline; any other availability is refused with nothing written', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const agent = await createMember(t, account.id, 'agent');
+    const path = url(account.id, `/agents/${agent.user.id}`);
+    for (const availability of ['busy', 'offline', 'online']) {
+      const res = await call('PATCH', path, admin.headers, { agent: { availability } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().availability_status).toBe(availability);
+    }
+    const refused = await call('PATCH', path, admin.headers, { agent: { availability: 'away' } });
+    expect(refused.statusCode).toBe(422);
+    const listed = (await call('GET', url(account.id), admin.headers)).json() as { id: number; availability_status: string }[];
+    expect(listed.find((a) => a.id === agent.user.id)!.availability_status).toBe('online');
   });
 
   it('never demotes or removes the last administrator', async () => {

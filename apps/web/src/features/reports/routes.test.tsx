@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { UserAccount } from '@app/shared/users';
@@ -12,7 +12,7 @@ import { shellApi, shellReady } from '../../app/shell/shell-test-utils.tsx';
 import { fakeCable } from '../../lib/realtime/fake-cable.ts';
 import { named } from '../../lib/routing.ts';
 import { storeSession } from '../../lib/session.ts';
-import { makeAccount, makeUser, sessionHeaders } from '../../test/fixtures.ts';
+import { customRole, makeAccount, makeUser, sessionHeaders } from '../../test/fixtures.ts';
 import { reportsRoutes } from './routes.tsx';
 
 vi.mock('./components/chart-canvas.tsx', () => ({ default: () => <div data-testid="chart" /> }));
@@ -85,6 +85,30 @@ describe('report routes and access', { timeout: 90_000 }, () => {
     // the guard sends the agent back once the lazy report route has loaded: as slow as the first redirect
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/accounts/7/dashboard'), { timeout: 8000 });
     expect(screen.queryByRole('heading', { level: 1, name: 'Overview' })).toBeNull();
+  });
+
+  it('S1-2.42 S1-2.43 S1-2.44 S1-2.45 the bot, label, inbox and team reports open to an administrator and to a report_manage role, not to an agent', async () => {
+    const pages = [
+      ['reports/bot', 'Bot'],
+      ['reports/label', 'Labels'],
+      ['reports/inboxes', 'Inboxes'],
+      ['reports/teams', 'Teams'],
+    ] as const;
+    for (const account of [admin(), makeAccount(7, 'agent', { custom_role: customRole(['report_manage']) })]) {
+      const router = openApp(`/app/accounts/7/${pages[0][0]}`, account);
+      for (const [path, title] of pages) {
+        await router.navigate(`/app/accounts/7/${path}`);
+        await heading(title);
+        expect(router.state.location.pathname).toBe(`/app/accounts/7/${path}`);
+      }
+      cleanup();
+    }
+    const router = openApp('/app/accounts/7/dashboard', agent());
+    await screen.findByText('conversations');
+    for (const [path] of pages) {
+      await router.navigate(`/app/accounts/7/${path}`);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/app/accounts/7/dashboard'), { timeout: 8000 });
+    }
   });
 
   it('S0-9.36 Alt+R goes to the reports: the overview for an administrator', async () => {

@@ -12,7 +12,7 @@ describe('i18n', () => {
     expect(t('SUSPENDED.DESCRIPTION')).toContain('Access to {account} has been suspended');
   });
 
-  it('writes ar, as, fa, he, ku and ur right to left, and everything else left to right', () => {
+  it('S1-3.53 S1-3.54 writes ar, as, fa, he, ku and ur right to left, and everything else left to right', () => {
     for (const code of ['ar', 'as', 'fa', 'he', 'ku', 'ur', 'fa-IR', 'AR']) expect(isRtl(code)).toBe(true);
     for (const code of ['en', 'fr', 'pt_BR', 'hi']) expect(isRtl(code)).toBe(false);
     setLocale('he');
