@@ -69,7 +69,7 @@ describe('avatar menu', () => {
     expect(menu.queryByRole('menuitem', { name: 'Super admin console' })).not.toBeInTheDocument();
   });
 
-  it('S0-4.31 S0-4.32 S0-4.33 S0-7.20 S0-7.48 S0-3.11 the current availability is disabled; choosing another saves it for this account', async () => {
+  it('S0-4.31 S0-4.32 S0-4.33 S0-7.20 S0-7.48 S0-3.11 S1-4.10 the current availability is disabled; choosing another saves it for this account', async () => {
     const user = makeUser();
     const busy = { ...user, accounts: user.accounts.map((a) => ({ ...a, availability: 'busy' as const, availability_status: 'busy' as const })) };
     const server = shellApi(user, { 'POST /api/v1/profile/availability': { body: busy } });
@@ -85,6 +85,17 @@ describe('avatar menu', () => {
     await waitFor(() => expect(menu.getByRole('menuitemradio', { name: 'Busy' })).toBeDisabled());
     expect(menu.getByRole('menuitemradio', { name: 'Online' })).toBeEnabled();
     expect(await screen.findByText('Your availability is now Busy')).toBeInTheDocument();
+  });
+
+  it('S1-4.09 the current availability is the one the server answers for this account', async () => {
+    const user = makeUser();
+    shellApi({ ...user, accounts: user.accounts.map((a) => ({ ...a, availability: 'offline' as const, availability_status: 'offline' as const })) });
+    renderShell();
+    await shellReady();
+    const menu = await openMenu();
+    expect(menu.getByRole('menuitemradio', { name: 'Offline' })).toHaveAttribute('aria-checked', 'true');
+    expect(menu.getByRole('menuitemradio', { name: 'Offline' })).toBeDisabled();
+    expect(menu.getByRole('menuitemradio', { name: 'Online' })).toHaveAttribute('aria-checked', 'false');
   });
 
   it('S0-8.23 a failed availability change shows SET_AVAILABILITY_ERROR', async () => {
