@@ -161,13 +161,17 @@ describe('the public survey API', () => {
     expect(message!.contentAttributes).toMatchObject({ submitted_values: { csat_survey_response: { rating: 2 } } });
   });
 
-  it('422 for a rating outside 1 to 5 or a missing body, with nothing written', async () => {
+  it('S1-9.11 ratings are 1 to 5: 422 for a rating outside them or a missing body, with nothing written', async () => {
     const { conversation } = await surveyed();
     for (const body of [answer(0), answer(6), answer(2.5), answer('great'), { message: {} }, answer(3, 'x'.repeat(2001))]) {
       const res = await call('PUT', surveyUrl(conversation.uuid), {}, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
     }
     expect(await responsesOf(conversation.id)).toHaveLength(0);
+    // both ends are ratings
+    expect((await call('PUT', surveyUrl(conversation.uuid), {}, answer(1))).statusCode).toBe(200);
+    expect((await call('PATCH', surveyUrl(conversation.uuid), {}, answer(5))).statusCode).toBe(200);
+    expect((await responsesOf(conversation.id)).map((r) => r.rating)).toEqual([5]);
   });
 
   it(`after ${CSAT_RESPONSE_EDIT_WINDOW_DAYS} days the answer is read-only: editable false and 422 on change`, async () => {

@@ -56,11 +56,14 @@ describe('limits banner', () => {
     expect(showsLimitsBanner({ deployment: 'self_hosted', createdAt: OLD_ACCOUNT, limits: limits([100, 101]), now: NOW })).toBe(false);
   });
 
-  it('S0-9.14 S0-9.15 is hidden during the 15-day trial counted from created_at', () => {
+  it('S0-9.14 S0-9.15 S1-9.01 S1-6.22 S1-6.23 is hidden during the 15-day trial counted from created_at', () => {
     const day = 86_400_000;
     const input = (created: number) => ({ deployment: 'cloud' as const, createdAt: new Date(created).toISOString(), limits: limits([1, 2]), now: NOW });
+    expect(showsLimitsBanner(input(NOW - 1000))).toBe(false);
     expect(showsLimitsBanner(input(NOW - 14 * day))).toBe(false);
+    expect(showsLimitsBanner(input(NOW - 15 * day + 1000))).toBe(false);
     expect(showsLimitsBanner(input(NOW - 15 * day))).toBe(true);
+    expect(showsLimitsBanner(input(NOW - 16 * day))).toBe(true);
   });
 });
 

@@ -54,7 +54,7 @@ afterEach(() => {
 });
 
 describe('export', () => {
-  it('S1-7.31 S1-9.19 the withdraw export is sent with max_count 10000 and the filters, shows rows received of the expected count, and is saved under its ISO-date name', async () => {
+  it('S1-7.31 S1-9.19 S1-9.07 the withdraw export is sent with max_count 10000 and the filters, shows rows received of the expected count, and is saved under its ISO-date name', async () => {
     const csv = streamedCsv('withdraws-2026-11-25.csv');
     const exportPath = `GET ${at('withdraws/export?max_count=10000&inbox_id=3&status=success')}`;
     const { server } = openCheckerView(
