@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { schema } from '@app/db';
 import { SearchAllSchema, SearchContactsSchema, SearchConversationsSchema, SearchMessagesSchema } from '@app/shared/search';
 import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
@@ -186,16 +186,16 @@ describe('numbers in messages (schema.messageContentMatches: the digit index, th
     // every window, as the index holds them (the search asks for a few of them: schema.digitGrams)
     const windows = (content: string) => [...content.matchAll(/[0-9]{6,}/g)].flatMap(([run]) => Array.from({ length: run.length - 5 }, (_, at) => run.slice(at, at + 6)));
     const contents = ['no digits at all', '12345 and 99999', '123456', 'UTR 482913075561, ref 4829130', 'a1234567b12345c000000', '١٢٣٤٥٦٧ (Arabic-Indic digits)', ''];
+    const rows = async <T>(query: SQL) => ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
     for (const content of contents) {
-      const rows = await t.db.execute(sql`select digit_grams(${content}) as grams`);
-      expect((rows as unknown as { rows: { grams: string[] }[] }).rows[0]!.grams, content).toEqual(windows(content));
+      const [row] = await rows<{ grams: string[] }>(sql`select digit_grams(${content}) as grams`);
+      expect(row!.grams, content).toEqual(windows(content));
     }
-    const none = await t.db.execute(sql`select digit_grams(null) as grams`);
-    expect((none as unknown as { rows: { grams: null }[] }).rows[0]!.grams).toBeNull();
+    expect(await rows(sql`select digit_grams(null) as grams`)).toEqual([{ grams: null }]);
     // LANGUAGE sql: not inlinable (an aggregate over set-returning functions), so the index's expression parsed and
     // planned the body again in every statement that inserted a message (migration 0023)
-    const language = await t.db.execute(sql`select l.lanname from pg_proc p join pg_language l on l.oid = p.prolang where p.proname = 'digit_grams'`);
-    expect((language as unknown as { rows: { lanname: string }[] }).rows.map((r) => r.lanname)).toEqual(['plpgsql']);
+    const language = await rows(sql`select l.lanname from pg_proc p join pg_language l on l.oid = p.prolang where p.proname = 'digit_grams'`);
+    expect(language).toEqual([{ lanname: 'plpgsql' }]);
   });
 
   it('narrows a number on the digit index instead of the trigram index, in one process', async () => {
