@@ -1,10 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { schema } from '@app/db';
 import { administratorCtx, buildTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createAccountWithAdmin, createContact, createConversation, createInbox, createMember } from '../../../test/factories.ts';
 import { seedRichConversations } from '../../../test/rich-conversations.ts';
+import { sortOrder } from './list.ts';
 import { presentConversationById, presentConversationsByIds } from './present.ts';
+import { selectConversationRows } from './queries.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -365,6 +368,105 @@ describe('the list index', () => {
       const plan = await planOf(condition);
       expect(plan).toContain('Index Only Scan using conversations_account_status_activity_idx');
       expect(plan).not.toContain('Sort');
+    }
+  });
+});
+
+describe('pages read ids first', () => {
+  // Every status is read as one ordered read per status, merged (the list's indexes lead with the status), and a page
+  // past the first is read ids first: both must give the rows, in the order, of one statement's ORDER BY.
+  it('every status, and pages past the first, hold the rows of one ordered statement, for every sort and across ties', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const inbox = await createInbox(t, account.id);
+    const statuses = ['open', 'resolved', 'pending', 'snoozed'] as const;
+    const priorities = [null, 'low', 'medium', 'high', 'urgent'] as const;
+    // 62 conversations over every status, more than a page of them open (a status's read must reach past the page);
+    // activity and creation times repeat (ties broken by id across statuses)
+    for (let i = 0; i < 62; i++) {
+      await createConversation(t, account.id, inbox.id, {
+        status: i % 3 === 0 ? statuses[(i / 3) % 4] : 'open',
+        priority: priorities[i % 5],
+        lastActivityAt: minutesAgo((i * 5) % 17),
+        createdAt: minutesAgo(100 + ((i * 3) % 11)),
+        waitingSince: i % 3 === 0 ? null : minutesAgo((i * 2) % 13),
+      });
+    }
+    const c = schema.conversations;
+    const where = eq(c.accountId, account.id);
+    const sorts = ['latest', 'last_activity_at_asc', 'created_at_desc', 'sort_on_created_at', 'sort_on_priority', 'priority_asc', 'sort_on_waiting_since', 'waiting_since_desc'] as const;
+    for (const sort of sorts) {
+      const reference = (await selectConversationRows(t.db, where, sortOrder(sort), null, 0)).map((r) => r.conversation.displayId);
+      expect(reference).toHaveLength(62);
+      for (const [page, offset] of [[1, 0], [2, 25], [3, 50]] as const) {
+        const expected = reference.slice(offset, offset + 25);
+        const merged = await selectConversationRows(t.db, where, sortOrder(sort), 25, offset, { eachStatus: statuses });
+        expect(merged.map((r) => r.conversation.displayId), `${sort}, page ${page}, merged`).toEqual(expected);
+        const res = await get(url(account.id, `?status=all&sort_by=${sort}&page=${page}`), admin.headers);
+        expect(ids(res), `${sort}, page ${page}, GET`).toEqual(expected);
+      }
+    }
+    // a later page of one status, ids first, against that status's own ordered rows
+    const resolved = (await selectConversationRows(t.db, and(where, eq(c.status, 'resolved'))!, sortOrder('latest'), null, 0)).map((r) => r.conversation.displayId);
+    expect(resolved.length).toBeGreaterThan(0);
+    const firstTwo = [...ids(await get(url(account.id, '?status=resolved'), admin.headers)), ...ids(await get(url(account.id, '?status=resolved&page=2'), admin.headers))];
+    expect(firstTwo).toEqual(resolved);
+  });
+
+  it('every status reads one range of the list index per status, in order; a later page reads its ids first', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const inbox = await createInbox(t, account.id);
+    for (const status of ['open', 'resolved', 'pending', 'snoozed'] as const) await createConversation(t, account.id, inbox.id, { status });
+    // the statements the request sends through the app's database object
+    const sent: SQL[] = [];
+    const execute = t.db.execute.bind(t.db);
+    const spy = vi.spyOn(t.db, 'execute').mockImplementation(((query: SQL) => {
+      sent.push(query);
+      return execute(query);
+    }) as typeof t.db.execute);
+    const text = (query: SQL) => new PgDialect({ casing: 'snake_case' }).sqlToQuery(query).sql;
+    try {
+      // a later page: its ids first, then the payload of those rows alone (one statement computed the payload's
+      // lookups for every row it skipped too)
+      expect(ids(await get(url(account.id, '?page=2'), admin.headers))).toEqual([]);
+      expect(sent.map(text).filter((statement) => statement.includes('offset 25'))).toEqual([expect.stringMatching(/^select "conversations"."id" as id from /)]);
+      sent.length = 0;
+      expect(ids(await get(url(account.id, '?status=all'), admin.headers))).toHaveLength(4);
+    } finally {
+      spy.mockRestore();
+    }
+    const merged = sent.filter((query) => text(query).includes(' union all '));
+    expect(merged).toHaveLength(1);
+    const plan = await t.db.transaction(async (tx) => {
+      // a test database is too small for Postgres to choose an index by cost: ask for one, then read which it is
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      // and one that reads in order over one that sorts: the shape must allow it (a single read over every status
+      // cannot, and sorts them all)
+      await tx.execute(sql`set local enable_sort = off`);
+      const rows = await tx.execute(sql`explain ${merged[0]!}`);
+      return (rows as unknown as { rows: Record<string, string>[] }).rows.map((row) => Object.values(row)[0]).join('\n');
+    });
+    // four ranges of the index, each stopped after the page's rows; the one sort is of those rows alone
+    expect(plan.match(/Index (Only )?Scan using conversations_account_status_activity_idx/g)).toHaveLength(4);
+    expect(plan.match(/Limit/g)).toHaveLength(5);
+    expect(plan.match(/Sort Key/g)).toHaveLength(1);
+  });
+
+  it('a later page and every status carry the same payloads as a first page read in one statement', async () => {
+    const seeded = await seedRichConversations(t, 30);
+    const get1 = async (query: string) => (await get(url(seeded.accountId, query), seeded.admin.headers)).json().data.payload as { id: number }[];
+    // the rich conversations are open: a first page of open ones is one statement, every status and page 2 are ids first
+    const firstPage = await get1('?status=open');
+    expect(firstPage).toHaveLength(25);
+    expect(await get1('?status=all')).toEqual(firstPage);
+    const secondPage = await get1('?status=open&page=2');
+    expect(secondPage.length).toBeGreaterThan(0);
+    const all = [...firstPage, ...secondPage];
+    expect(new Set(all.map((c) => c.id)).size).toBe(all.length);
+    // page 2's payloads as one statement reads them: the same rows on a page of their own (by label-free ids)
+    for (const conversation of secondPage) {
+      const one = (await get(url(seeded.accountId, `/${conversation.id}`), seeded.admin.headers)).json();
+      expect(conversation).toEqual(one);
     }
   });
 });

@@ -5,6 +5,7 @@ import { scopeCondition, type ConversationScope } from './scope.ts';
 
 const { conversations, contacts, inboxes, channels, teams, inboxMembers, accountUsers, users, conversationParticipants, labels } = schema;
 export type ConversationRow = typeof conversations.$inferSelect;
+type ConversationStatus = ConversationRow['status'];
 export type ContactRow = typeof contacts.$inferSelect;
 
 /** One conversation by display id in the account: every inbox's (administrators), or the given inboxes'. */
@@ -262,16 +263,18 @@ export async function selectConversationRows(
   orderBy: SQL[],
   limit: number | null,
   offset: number,
-  options: { idsFirst?: boolean } = {},
+  options: { idsFirst?: boolean; eachStatus?: readonly ConversationStatus[] } = {},
 ): Promise<ConversationListRow[]> {
   const whereSql = where ? sql`where ${where}` : sql``;
   const orderSql = orderBy.length ? sql`order by ${sql.join(orderBy, sql`, `)}` : sql``;
   // no limit: rows by their ids (presentations), one statement text whatever their number
   const pageSql = limit === null ? sql`` : sql`limit ${sqlInteger(limit)} offset ${sqlInteger(offset)}`;
-  if (options.idsFirst) {
-    const page = (await db.execute(sql`select ${conversations.id} as id from ${conversations} ${whereSql} ${orderSql} ${pageSql}`)) as unknown as {
-      rows: { id: number }[];
-    };
+  if (options.idsFirst || options.eachStatus) {
+    const idsSql =
+      options.eachStatus && limit !== null
+        ? mergedPageIds(where, orderSql, pageSql, options.eachStatus, offset + limit)
+        : sql`select ${conversations.id} as id from ${conversations} ${whereSql} ${orderSql} ${pageSql}`;
+    const page = (await db.execute(idsSql)) as unknown as { rows: { id: number }[] };
     const ids = page.rows.map((r) => r.id);
     if (ids.length === 0) return [];
     const rows = await executeArrays(db, { sql: `${pageSelectText(db)} where "conversations"."id" = any($1::integer[])`, params: [ids] });
@@ -283,6 +286,19 @@ export async function selectConversationRows(
   }
   const rows = await executeArrays(db, sql`${pageSelect(db)} ${whereSql} ${orderSql} ${pageSql}`);
   return rows.map(listRowOf);
+}
+
+/**
+ * A page's ids over several statuses, as the merge of one ordered read per status: each status's first `upTo` rows
+ * (the page's rows and those before it) in the page's order, then the page of their union. The list's indexes lead
+ * with the status (account, inbox, assignee and team, then status, then last activity), and Postgres walks one range
+ * of an index in order, not several: over every status it sorted all of an account's conversations for any page
+ * (docs/benchmarks.md, "Nineteenth session").
+ */
+function mergedPageIds(where: SQL | undefined, orderSql: SQL, pageSql: SQL, statuses: readonly ConversationStatus[], upTo: number): SQL {
+  const c = conversations;
+  const branches = statuses.map((status) => sql`(select ${c.id} from ${c} where ${and(where, eq(c.status, status))} ${orderSql} limit ${sqlInteger(upTo)})`);
+  return sql`select ${c.id} as id from (${sql.join(branches, sql` union all `)}) as branch(id) join ${c} on ${c.id} = branch.id ${orderSql} ${pageSql}`;
 }
 
 /** mine / unassigned / all over a condition; served index-only by conversations_counts_idx. */

@@ -1,5 +1,6 @@
 import { eq, type SQL } from 'drizzle-orm';
 import { schema } from '@app/db';
+import { CONVERSATION_STATUSES } from '@app/shared/constants';
 import { CONVERSATIONS_PER_PAGE, type ListConversationsQuery } from '@app/shared/conversations';
 import type { FilterQuery } from '@app/shared/custom-filters';
 import { notFound } from '../../lib/app-error.ts';
@@ -53,10 +54,12 @@ export async function listConversations(ctx: AccountCtx, query: ListConversation
   const scope = await conversationScope(ctx);
   const base = combine(scopeCondition(scope), ...listConditions(query, ctx.actor.id));
   const { limit, offset } = pageOf(query.page);
-  // a label's plan depends on the label: page by ids first (selectConversationRows)
+  // By ids first (selectConversationRows): a label's plan depends on the label; and past the first page, the one
+  // statement computed the payload's lookups for every row it skipped too. Every status: merged from one read each.
   const labelled = Boolean(query.labels?.length || query['labels[]']?.length);
+  const options = { idsFirst: labelled || offset > 0, eachStatus: query.status === 'all' ? CONVERSATION_STATUSES : undefined };
   const [rows, raw] = await Promise.all([
-    selectConversationRows(ctx.db, combine(base, assigneeCondition(query.assignee_type, ctx.actor.id)), sortOrder(query.sort_by), limit, offset, { idsFirst: labelled }),
+    selectConversationRows(ctx.db, combine(base, assigneeCondition(query.assignee_type, ctx.actor.id)), sortOrder(query.sort_by), limit, offset, options),
     cachedCounts(ctx, scope, ['list', countFilters(query)], listReadsActivity(query), base),
   ]);
   return { data: { meta: counts(raw), payload: await presentConversations(ctx, rows) } };
