@@ -5,7 +5,7 @@ import { schema } from '@app/db';
 import { administratorCtx, buildTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createAccountWithAdmin, createContact, createConversation, createInbox, createMember } from '../../../test/factories.ts';
 import { seedRichConversations } from '../../../test/rich-conversations.ts';
-import { sortOrder } from './list.ts';
+import { pageBranches, sortOrder } from './list.ts';
 import { presentConversationById, presentConversationsByIds } from './present.ts';
 import { selectConversationRows } from './queries.ts';
 
@@ -394,15 +394,21 @@ describe('pages read ids first', () => {
     const c = schema.conversations;
     const where = eq(c.accountId, account.id);
     const sorts = ['latest', 'last_activity_at_asc', 'created_at_desc', 'sort_on_created_at', 'sort_on_priority', 'priority_asc', 'sort_on_waiting_since', 'waiting_since_desc'] as const;
-    for (const sort of sorts) {
-      const reference = (await selectConversationRows(t.db, where, sortOrder(sort), null, 0)).map((r) => r.conversation.displayId);
-      expect(reference).toHaveLength(62);
-      for (const [page, offset] of [[1, 0], [2, 25], [3, 50]] as const) {
-        const expected = reference.slice(offset, offset + 25);
-        const merged = await selectConversationRows(t.db, where, sortOrder(sort), 25, offset, { eachStatus: statuses });
-        expect(merged.map((r) => r.conversation.displayId), `${sort}, page ${page}, merged`).toEqual(expected);
-        const res = await get(url(account.id, `?status=all&sort_by=${sort}&page=${page}`), admin.headers);
-        expect(ids(res), `${sort}, page ${page}, GET`).toEqual(expected);
+    // every status (one read per status), and the open ones (one read per priority for a priority sort)
+    for (const [status, condition, count] of [['all', where, 62], ['open', and(where, eq(c.status, 'open'))!, 47]] as const) {
+      for (const sort of sorts) {
+        const reference = (await selectConversationRows(t.db, condition, sortOrder(sort), null, 0)).map((r) => r.conversation.displayId);
+        expect(reference).toHaveLength(count);
+        for (const [page, offset] of [[1, 0], [2, 25], [3, 50]] as const) {
+          const expected = reference.slice(offset, offset + 25);
+          const branches = pageBranches(status, sort);
+          if (branches) {
+            const merged = await selectConversationRows(t.db, condition, sortOrder(sort), 25, offset, { merge: branches });
+            expect(merged.map((r) => r.conversation.displayId), `${status}, ${sort}, page ${page}, merged`).toEqual(expected);
+          }
+          const res = await get(url(account.id, `?status=${status}&sort_by=${sort}&page=${page}`), admin.headers);
+          expect(ids(res), `${status}, ${sort}, page ${page}, GET`).toEqual(expected);
+        }
       }
     }
     // a later page of one status, ids first, against that status's own ordered rows

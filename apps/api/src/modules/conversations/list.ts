@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { schema } from '@app/db';
+import { CONVERSATION_PRIORITIES, CONVERSATION_STATUSES } from '@app/shared/constants';
 import type { ConversationSort, ListConversationsQuery } from '@app/shared/conversations';
 
 const c = schema.conversations;
@@ -102,6 +103,30 @@ export function sortOrder(sort: ConversationSort): SQL[] {
 }
 
 export const combine = (...parts: (SQL | undefined)[]) => and(...parts.filter((p): p is SQL => p !== undefined));
+
+/** The reads a page is merged from when one ordered read cannot give it (queries.ts `mergedPageIds`). */
+export type PageBranches = { conditions: SQL[]; order: SQL[] };
+
+const PRIORITY_SORTS = new Set<ConversationSort>(['sort_on_priority', 'priority_desc', 'priority_asc']);
+
+/**
+ * Every status is one read per status, since the list's indexes lead with the status; a priority sort is one read
+ * per priority (and none), each in the rest of the sort's order, since the priority is only included in the index.
+ * Undefined when one ordered read serves the page.
+ */
+export function pageBranches(status: ListConversationsQuery['status'], sort: ConversationSort): PageBranches | undefined {
+  const byPriority = PRIORITY_SORTS.has(sort);
+  if (status !== 'all' && !byPriority) return undefined;
+  const statuses = status === 'all' ? CONVERSATION_STATUSES.map((s) => eq(c.status, s)) : [undefined];
+  const priorities = byPriority ? [...CONVERSATION_PRIORITIES.map((p) => eq(c.priority, p)), isNull(c.priority)] : [undefined];
+  const order = sortOrder(sort);
+  return {
+    conditions: statuses.flatMap((s) => priorities.map((p) => combine(s, p) ?? sql`true`)),
+    // within a priority's read the priority is constant: ordered by the rest, the read follows the index
+    order: byPriority ? order.slice(1) : order,
+  };
+}
+
 
 /** Message search needs three characters for the trigram index to narrow anything down. */
 const MIN_MESSAGE_SEARCH = 3;

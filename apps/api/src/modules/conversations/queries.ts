@@ -1,11 +1,11 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { anyIntegerPlaceholder, byPosition, constantText, executeArrays, preparedFor, rawTimestamp, rawTimestampOrNull, schema, sqlInteger, type Executor } from '@app/db';
 import { summaryPickColumns } from '../messages/summaries.ts';
+import type { PageBranches } from './list.ts';
 import { scopeCondition, type ConversationScope } from './scope.ts';
 
 const { conversations, contacts, inboxes, channels, teams, inboxMembers, accountUsers, users, conversationParticipants, labels } = schema;
 export type ConversationRow = typeof conversations.$inferSelect;
-type ConversationStatus = ConversationRow['status'];
 export type ContactRow = typeof contacts.$inferSelect;
 
 /** One conversation by display id in the account: every inbox's (administrators), or the given inboxes'. */
@@ -263,16 +263,16 @@ export async function selectConversationRows(
   orderBy: SQL[],
   limit: number | null,
   offset: number,
-  options: { idsFirst?: boolean; eachStatus?: readonly ConversationStatus[] } = {},
+  options: { idsFirst?: boolean; merge?: PageBranches } = {},
 ): Promise<ConversationListRow[]> {
   const whereSql = where ? sql`where ${where}` : sql``;
   const orderSql = orderBy.length ? sql`order by ${sql.join(orderBy, sql`, `)}` : sql``;
   // no limit: rows by their ids (presentations), one statement text whatever their number
   const pageSql = limit === null ? sql`` : sql`limit ${sqlInteger(limit)} offset ${sqlInteger(offset)}`;
-  if (options.idsFirst || options.eachStatus) {
+  if (options.idsFirst || options.merge) {
     const idsSql =
-      options.eachStatus && limit !== null
-        ? mergedPageIds(where, orderSql, pageSql, options.eachStatus, offset + limit)
+      options.merge && limit !== null
+        ? mergedPageIds(where, orderSql, pageSql, options.merge, offset + limit)
         : sql`select ${conversations.id} as id from ${conversations} ${whereSql} ${orderSql} ${pageSql}`;
     const page = (await db.execute(idsSql)) as unknown as { rows: { id: number }[] };
     const ids = page.rows.map((r) => r.id);
@@ -289,15 +289,16 @@ export async function selectConversationRows(
 }
 
 /**
- * A page's ids over several statuses, as the merge of one ordered read per status: each status's first `upTo` rows
- * (the page's rows and those before it) in the page's order, then the page of their union. The list's indexes lead
- * with the status (account, inbox, assignee and team, then status, then last activity), and Postgres walks one range
- * of an index in order, not several: over every status it sorted all of an account's conversations for any page
- * (docs/benchmarks.md, "Nineteenth session").
+ * A page's ids as the merge of several ordered reads (list.ts `pageBranches`): each branch's first `upTo` rows (the
+ * page's rows and those before it) in the branch's order, then the page of their union in the page's order. For a
+ * page that one read of an index cannot give in order: every status (the list's indexes lead with the status) or a
+ * priority sort (the priority is only included in the index), where Postgres sorted every matching conversation
+ * for any page (docs/benchmarks.md, "Nineteenth session").
  */
-function mergedPageIds(where: SQL | undefined, orderSql: SQL, pageSql: SQL, statuses: readonly ConversationStatus[], upTo: number): SQL {
+function mergedPageIds(where: SQL | undefined, orderSql: SQL, pageSql: SQL, merge: PageBranches, upTo: number): SQL {
   const c = conversations;
-  const branches = statuses.map((status) => sql`(select ${c.id} from ${c} where ${and(where, eq(c.status, status))} ${orderSql} limit ${sqlInteger(upTo)})`);
+  const branchOrder = sql`order by ${sql.join(merge.order, sql`, `)}`;
+  const branches = merge.conditions.map((condition) => sql`(select ${c.id} from ${c} where ${and(where, condition)} ${branchOrder} limit ${sqlInteger(upTo)})`);
   return sql`select ${c.id} as id from (${sql.join(branches, sql` union all `)}) as branch(id) join ${c} on ${c.id} = branch.id ${orderSql} ${pageSql}`;
 }
 

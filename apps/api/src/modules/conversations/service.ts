@@ -1,6 +1,5 @@
 import { eq, type SQL } from 'drizzle-orm';
 import { schema } from '@app/db';
-import { CONVERSATION_STATUSES } from '@app/shared/constants';
 import { CONVERSATIONS_PER_PAGE, type ListConversationsQuery } from '@app/shared/conversations';
 import type { FilterQuery } from '@app/shared/custom-filters';
 import { notFound } from '../../lib/app-error.ts';
@@ -8,7 +7,7 @@ import type { AccountCtx } from '../../lib/context.ts';
 import { compileConversationFilter } from '../../lib/filters/index.ts';
 import { filterableDefinitions } from '../custom-attributes/service.ts';
 import { countsCache } from './counts-cache.ts';
-import { assigneeCondition, combine, listConditions, listReadsActivity, searchCondition, sortOrder } from './list.ts';
+import { assigneeCondition, combine, listConditions, listReadsActivity, pageBranches, searchCondition, sortOrder } from './list.ts';
 import { presentConversationById, presentConversations } from './present.ts';
 import {
   contactExists,
@@ -55,9 +54,10 @@ export async function listConversations(ctx: AccountCtx, query: ListConversation
   const base = combine(scopeCondition(scope), ...listConditions(query, ctx.actor.id));
   const { limit, offset } = pageOf(query.page);
   // By ids first (selectConversationRows): a label's plan depends on the label; and past the first page, the one
-  // statement computed the payload's lookups for every row it skipped too. Every status: merged from one read each.
+  // statement computed the payload's lookups for every row it skipped too. Every status and a priority sort: merged
+  // from one ordered read each (pageBranches).
   const labelled = Boolean(query.labels?.length || query['labels[]']?.length);
-  const options = { idsFirst: labelled || offset > 0, eachStatus: query.status === 'all' ? CONVERSATION_STATUSES : undefined };
+  const options = { idsFirst: labelled || offset > 0, merge: pageBranches(query.status, query.sort_by) };
   const [rows, raw] = await Promise.all([
     selectConversationRows(ctx.db, combine(base, assigneeCondition(query.assignee_type, ctx.actor.id)), sortOrder(query.sort_by), limit, offset, options),
     cachedCounts(ctx, scope, ['list', countFilters(query)], listReadsActivity(query), base),
