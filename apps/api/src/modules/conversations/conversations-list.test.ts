@@ -418,7 +418,7 @@ describe('pages read ids first', () => {
     expect(firstTwo).toEqual(resolved);
   });
 
-  it('every status reads one range of the list index per status, in order; a later page reads its ids first', async () => {
+  it('every status reads one range of the list index per status, in order; a later page and a created sort read their ids first', async () => {
     const { account, admin } = await createAccountWithAdmin(t);
     const inbox = await createInbox(t, account.id);
     for (const status of ['open', 'resolved', 'pending', 'snoozed'] as const) await createConversation(t, account.id, inbox.id, { status });
@@ -435,6 +435,12 @@ describe('pages read ids first', () => {
       // lookups for every row it skipped too)
       expect(ids(await get(url(account.id, '?page=2'), admin.headers))).toEqual([]);
       expect(sent.map(text).filter((statement) => statement.includes('offset 25'))).toEqual([expect.stringMatching(/^select "conversations"."id" as id from /)]);
+      // a sort no list index orders sorts the conversations alone (in parallel), then reads the page's payload
+      sent.length = 0;
+      expect(ids(await get(url(account.id, '?sort_by=created_at_desc'), admin.headers))).toHaveLength(1);
+      expect(sent.map(text).filter((statement) => statement.includes('order by "conversations"."created_at" desc'))).toEqual([
+        expect.stringMatching(/^select "conversations"."id" as id from "conversations" where/),
+      ]);
       sent.length = 0;
       expect(ids(await get(url(account.id, '?status=all'), admin.headers))).toHaveLength(4);
     } finally {
