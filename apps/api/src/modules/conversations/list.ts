@@ -119,10 +119,28 @@ const ACTIVITY_SORTS = new Set<ConversationSort>(['latest', 'last_activity_at_de
 export const sortsEverything = (sort: ConversationSort) => !ACTIVITY_SORTS.has(sort);
 
 /**
+ * Whether every condition of a list is one the list indexes read as a range (the inbox, the team, the assignee tab,
+ * a bound on the last activity) rather than test row by row. Only such a page is merged from ordered reads: a read
+ * per status walks its range until it has the page, so a rare label, a mention or a last sender that few or no
+ * conversations match would walk every conversation of the status, where one read finds the few and sorts them.
+ */
+export function rangesOnly(query: ListConversationsQuery, scope: { restriction: unknown }): boolean {
+  return (
+    scope.restriction === null &&
+    !query.labels?.length &&
+    !query['labels[]']?.length &&
+    (query.conversation_type ?? query.button_type) === undefined &&
+    query.last_message_sender === undefined &&
+    !(query.hour_value !== undefined && query.range_type === 'created')
+  );
+}
+
+/**
  * Every status is one read per status, since the list's indexes lead with the status; a priority sort is one read
  * per priority (and none), each in the rest of the sort's order, since the priority is only included in the index.
  * Undefined when one ordered read serves the page, and for the created and waiting sorts, which no list index
- * orders: a read per status would sort each status's rows where one read sorts them all at once (in parallel).
+ * orders: a read per status would sort each status's rows where one read sorts them all at once (in parallel). Only
+ * for a list of ranges (rangesOnly).
  */
 export function pageBranches(status: ListConversationsQuery['status'], sort: ConversationSort): PageBranches | undefined {
   const byPriority = PRIORITY_SORTS.has(sort);

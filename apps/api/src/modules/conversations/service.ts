@@ -7,7 +7,7 @@ import type { AccountCtx } from '../../lib/context.ts';
 import { compileConversationFilter } from '../../lib/filters/index.ts';
 import { filterableDefinitions } from '../custom-attributes/service.ts';
 import { countsCache } from './counts-cache.ts';
-import { assigneeCondition, combine, listConditions, listReadsActivity, pageBranches, searchCondition, sortOrder, sortsEverything } from './list.ts';
+import { assigneeCondition, combine, listConditions, listReadsActivity, pageBranches, rangesOnly, searchCondition, sortOrder, sortsEverything } from './list.ts';
 import { presentConversationById, presentConversations } from './present.ts';
 import {
   contactExists,
@@ -55,9 +55,11 @@ export async function listConversations(ctx: AccountCtx, query: ListConversation
   const { limit, offset } = pageOf(query.page);
   // By ids first (selectConversationRows): a label's plan depends on the label; and past the first page, the one
   // statement computed the payload's lookups for every row it skipped too; and a sort no index orders (sortsEverything).
-  // Every status and a priority sort: merged from one ordered read each (pageBranches).
+  // Every status and a priority sort: merged from one ordered read each (pageBranches), when the indexes read every
+  // condition as a range (rangesOnly).
   const labelled = Boolean(query.labels?.length || query['labels[]']?.length);
-  const options = { idsFirst: labelled || offset > 0 || sortsEverything(query.sort_by), merge: pageBranches(query.status, query.sort_by) };
+  const merge = rangesOnly(query, scope) ? pageBranches(query.status, query.sort_by) : undefined;
+  const options = { idsFirst: labelled || offset > 0 || sortsEverything(query.sort_by), merge };
   const [rows, raw] = await Promise.all([
     selectConversationRows(ctx.db, combine(base, assigneeCondition(query.assignee_type, ctx.actor.id)), sortOrder(query.sort_by), limit, offset, options),
     cachedCounts(ctx, scope, ['list', countFilters(query)], listReadsActivity(query), base),
