@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { schema } from '@app/db';
 import { CONVERSATION_PRIORITIES, CONVERSATION_STATUSES } from '@app/shared/constants';
 import type { ConversationSort, ListConversationsQuery } from '@app/shared/conversations';
+import type { ConversationScope } from './scope.ts';
 
 const c = schema.conversations;
 
@@ -124,7 +125,7 @@ export const sortsEverything = (sort: ConversationSort) => !ACTIVITY_SORTS.has(s
  * per status walks its range until it has the page, so a rare label, a mention or a last sender that few or no
  * conversations match would walk every conversation of the status, where one read finds the few and sorts them.
  */
-export function rangesOnly(query: ListConversationsQuery, scope: { restriction: unknown }): boolean {
+export function rangesOnly(query: ListConversationsQuery, scope: Pick<ConversationScope, 'restriction'>): boolean {
   return (
     scope.restriction === null &&
     !query.labels?.length &&
@@ -154,7 +155,6 @@ export function pageBranches(status: ListConversationsQuery['status'], sort: Con
     order: byPriority ? order.slice(1) : order,
   };
 }
-
 
 /** Message search needs three characters for the trigram index to narrow anything down. */
 const MIN_MESSAGE_SEARCH = 3;
