@@ -470,6 +470,43 @@ describe('pages read ids first', () => {
     expect(plan.match(/Sort Key/g)).toHaveLength(1);
   });
 
+  it('a filter of one inbox over every status is merged and pages as one ordered statement; a filter with an or is not', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const inbox = await createInbox(t, account.id);
+    const other = await createInbox(t, account.id);
+    const statuses = ['open', 'resolved', 'pending', 'snoozed'] as const;
+    for (let i = 0; i < 45; i++) {
+      await createConversation(t, account.id, i % 9 === 8 ? other.id : inbox.id, {
+        status: i % 3 === 0 ? statuses[(i / 3) % 4] : 'open',
+        lastActivityAt: minutesAgo((i * 5) % 13),
+      });
+    }
+    const c = schema.conversations;
+    const reference = (await selectConversationRows(t.db, and(eq(c.accountId, account.id), eq(c.inboxId, inbox.id)), sortOrder('latest'), null, 0)).map((r) => r.conversation.displayId);
+    expect(reference).toHaveLength(40);
+    const row = (key: string, value: number, operator: 'and' | 'or' | null = null) => ({ attribute_key: key, filter_operator: 'equal_to', values: [value], query_operator: operator });
+    const sent: SQL[] = [];
+    const execute = t.db.execute.bind(t.db);
+    const spy = vi.spyOn(t.db, 'execute').mockImplementation(((query: SQL) => {
+      sent.push(query);
+      return execute(query);
+    }) as typeof t.db.execute);
+    const unions = () => sent.filter((query) => new PgDialect({ casing: 'snake_case' }).sqlToQuery(query).sql.includes(' union all ')).length;
+    try {
+      const first = await post(url(account.id, '/filter?page=1'), admin.headers, { payload: [row('inbox_id', inbox.id)] });
+      expect(first.json().meta.all_count).toBe(40);
+      expect(ids(first)).toEqual(reference.slice(0, 25));
+      expect(ids(await post(url(account.id, '/filter?page=2'), admin.headers, { payload: [row('inbox_id', inbox.id)] }))).toEqual(reference.slice(25));
+      expect(unions()).toBe(2);
+      // an or (either inbox) is tested row by row: one statement
+      const either = await post(url(account.id, '/filter?page=1'), admin.headers, { payload: [row('inbox_id', inbox.id, 'or'), row('inbox_id', other.id)] });
+      expect(either.json().meta.all_count).toBe(45);
+      expect(unions()).toBe(2);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('a later page and every status carry the same payloads as a first page read in one statement', async () => {
     const seeded = await seedRichConversations(t, 30);
     const get1 = async (query: string) => (await get(url(seeded.accountId, query), seeded.admin.headers)).json().data.payload as { id: number }[];

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { schema } from '@app/db';
 import { CONVERSATION_PRIORITIES, CONVERSATION_STATUSES } from '@app/shared/constants';
 import type { ConversationSort, ListConversationsQuery } from '@app/shared/conversations';
+import type { FilterQuery } from '@app/shared/custom-filters';
 import type { ConversationScope } from './scope.ts';
 
 const c = schema.conversations;
@@ -133,6 +134,22 @@ export function rangesOnly(query: ListConversationsQuery, scope: Pick<Conversati
     (query.conversation_type ?? query.button_type) === undefined &&
     query.last_message_sender === undefined &&
     !(query.hour_value !== undefined && query.range_type === 'created')
+  );
+}
+
+/** Filter attributes the list indexes lead with (then the status, then the last activity). */
+const RANGE_FILTER_KEYS = new Set(['inbox_id', 'team_id', 'assignee_id']);
+
+/**
+ * rangesOnly for POST filter: every row one inbox, team or assignee, joined by `and` (no status: such a filter covers
+ * every status, which pageBranches merges; a status row makes the read one range already).
+ */
+export function filterRangesOnly(payload: FilterQuery['payload'], scope: Pick<ConversationScope, 'restriction'>): boolean {
+  return (
+    scope.restriction === null &&
+    payload.every(
+      (row) => RANGE_FILTER_KEYS.has(row.attribute_key) && row.custom_attribute_type === undefined && row.filter_operator === 'equal_to' && row.values.length === 1 && row.query_operator !== 'or',
+    )
   );
 }
 

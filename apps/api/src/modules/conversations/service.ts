@@ -7,7 +7,7 @@ import type { AccountCtx } from '../../lib/context.ts';
 import { compileConversationFilter } from '../../lib/filters/index.ts';
 import { filterableDefinitions } from '../custom-attributes/service.ts';
 import { countsCache } from './counts-cache.ts';
-import { assigneeCondition, combine, listConditions, listReadsActivity, pageBranches, rangesOnly, searchCondition, sortOrder, sortsEverything } from './list.ts';
+import { assigneeCondition, combine, filterRangesOnly, listConditions, listReadsActivity, pageBranches, rangesOnly, searchCondition, sortOrder, sortsEverything } from './list.ts';
 import { presentConversationById, presentConversations } from './present.ts';
 import {
   contactExists,
@@ -81,9 +81,10 @@ export async function filterConversations(ctx: AccountCtx, query: FilterQuery, p
   const where = combine(scopeCondition(scope), compileConversationFilter(query.payload, definitions));
   const { limit, offset } = pageOf(page);
   // the page's ids first: a filter's plan depends on its values, and a status and priority filter finds them in the
-  // list's index alone (migration 0020)
+  // list's index alone (migration 0020); one inbox, team or assignee over every status: merged (as the list's)
+  const merge = filterRangesOnly(query.payload, scope) ? pageBranches('all', 'latest') : undefined;
   const [rows, raw] = await Promise.all([
-    selectConversationRows(ctx.db, where, sortOrder('latest'), limit, offset, { idsFirst: true }),
+    selectConversationRows(ctx.db, where, sortOrder('latest'), limit, offset, { idsFirst: true, merge }),
     cachedCounts(ctx, scope, ['filter', query.payload], true, where),
   ]);
   const { mine_count, unassigned_count, all_count } = counts(raw);
