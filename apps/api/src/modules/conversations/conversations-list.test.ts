@@ -24,6 +24,39 @@ const ids = (res: { json: () => { data?: { payload: { id: number }[] }; payload?
   (res.json().data?.payload ?? res.json().payload ?? []).map((c) => c.id);
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 
+/**
+ * The plan of a statement with an index asked for: a test database is too small for Postgres to choose one by cost.
+ * `inOrder` also asks for a read in order over a sort wherever the statement's shape allows one.
+ */
+function indexPlanOf(query: SQL, options: { inOrder?: boolean } = {}): Promise<string> {
+  return t.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(sql`set local enable_bitmapscan = off`);
+    if (options.inOrder) await tx.execute(sql`set local enable_sort = off`);
+    const rows = await tx.execute(sql`explain ${query}`);
+    return (rows as unknown as { rows: Record<string, string>[] }).rows.map((row) => Object.values(row)[0]).join('\n');
+  });
+}
+
+/** A statement's text as the app's database object renders it. */
+const statementText = (query: SQL) => new PgDialect({ casing: 'snake_case' }).sqlToQuery(query).sql;
+
+/** The statements the app sends through its database object's `execute` while `work` runs. */
+async function statementsOf(work: () => Promise<unknown>): Promise<SQL[]> {
+  const sent: SQL[] = [];
+  const execute = t.db.execute.bind(t.db);
+  const spy = vi.spyOn(t.db, 'execute').mockImplementation(((query: SQL) => {
+    sent.push(query);
+    return execute(query);
+  }) as typeof t.db.execute);
+  try {
+    await work();
+  } finally {
+    spy.mockRestore();
+  }
+  return sent;
+}
+
 async function message(accountId: number, conversation: { id: number; inboxId: number }, values: Partial<typeof schema.messages.$inferInsert> = {}) {
   const [row] = await t.db
     .insert(schema.messages)
@@ -353,15 +386,9 @@ describe('the list index', () => {
     const { account } = await createAccountWithAdmin(t);
     const c = schema.conversations;
     const planOf = (condition: SQL) =>
-      t.db.transaction(async (tx) => {
-        // a test database is too small for Postgres to choose an index by cost: ask for one, then read which it is
-        await tx.execute(sql`set local enable_seqscan = off`);
-        await tx.execute(sql`set local enable_bitmapscan = off`);
-        const rows = await tx.execute(sql`explain select ${c.id} from ${c}
+      indexPlanOf(sql`select ${c.id} from ${c}
           where ${c.accountId} = ${account.id} and ${c.status} = 'open' and ${condition}
           order by ${c.lastActivityAt} desc nulls last, ${c.id} desc nulls last limit 25`);
-        return (rows as unknown as { rows: Record<string, string>[] }).rows.map((row) => Object.values(row)[0]).join('\n');
-      });
     // the priority and the labels are read from the index (migration 0020's INCLUDE), not from each conversation's
     // row; no sort
     for (const condition of [sql`${c.priority} = 'urgent'`, sql`${c.labels} && ${sql.param(['billing'])}::text[]`]) {
@@ -422,55 +449,36 @@ describe('pages read ids first', () => {
     const { account, admin } = await createAccountWithAdmin(t);
     const inbox = await createInbox(t, account.id);
     for (const status of ['open', 'resolved', 'pending', 'snoozed'] as const) await createConversation(t, account.id, inbox.id, { status });
-    // the statements the request sends through the app's database object
-    const sent: SQL[] = [];
-    const execute = t.db.execute.bind(t.db);
-    const spy = vi.spyOn(t.db, 'execute').mockImplementation(((query: SQL) => {
-      sent.push(query);
-      return execute(query);
-    }) as typeof t.db.execute);
-    const text = (query: SQL) => new PgDialect({ casing: 'snake_case' }).sqlToQuery(query).sql;
-    try {
-      // a later page: its ids first, then the payload of those rows alone (one statement computed the payload's
-      // lookups for every row it skipped too)
-      expect(ids(await get(url(account.id, '?page=2'), admin.headers))).toEqual([]);
-      expect(sent.map(text).filter((statement) => statement.includes('offset 25'))).toEqual([expect.stringMatching(/^select "conversations"."id" as id from /)]);
-      // a sort no list index orders sorts the conversations alone (in parallel), then reads the page's payload
-      sent.length = 0;
-      expect(ids(await get(url(account.id, '?sort_by=created_at_desc'), admin.headers))).toHaveLength(1);
-      expect(sent.map(text).filter((statement) => statement.includes('order by "conversations"."created_at" desc'))).toEqual([
-        expect.stringMatching(/^select "conversations"."id" as id from "conversations" where/),
-      ]);
-      sent.length = 0;
-      // a condition tested row by row (a label few conversations carry, a last sender): one read that finds the
-      // matches and sorts them, not a read per status that would walk every conversation of the status for them
-      for (const narrowed of ['?status=all&labels[]=rare', '?status=all&last_message_sender=contact', '?status=all&sort_by=sort_on_priority&conversation_type=unattended']) {
-        expect((await get(url(account.id, narrowed), admin.headers)).statusCode).toBe(200);
+    // a later page: its ids first, then the payload of those rows alone (one statement computed the payload's
+    // lookups for every row it skipped too)
+    const laterPage = await statementsOf(async () => expect(ids(await get(url(account.id, '?page=2'), admin.headers))).toEqual([]));
+    expect(laterPage.map(statementText).filter((statement) => statement.includes('offset 25'))).toEqual([expect.stringMatching(/^select "conversations"."id" as id from /)]);
+    // a sort no list index orders sorts the conversations alone (in parallel), then reads the page's payload
+    const created = await statementsOf(async () => expect(ids(await get(url(account.id, '?sort_by=created_at_desc'), admin.headers))).toHaveLength(1));
+    expect(created.map(statementText).filter((statement) => statement.includes('order by "conversations"."created_at" desc'))).toEqual([
+      expect.stringMatching(/^select "conversations"."id" as id from "conversations" where/),
+    ]);
+    // a condition tested row by row (a label few conversations carry, a last sender): one read that finds the
+    // matches and sorts them, not a read per status that would walk every conversation of the status for them
+    const narrowed = await statementsOf(async () => {
+      for (const query of ['?status=all&labels[]=rare', '?status=all&last_message_sender=contact', '?status=all&sort_by=sort_on_priority&conversation_type=unattended']) {
+        expect((await get(url(account.id, query), admin.headers)).statusCode).toBe(200);
       }
-      expect(sent.map(text).filter((statement) => statement.includes(' union all '))).toEqual([]);
-      expect(ids(await get(url(account.id, '?status=all'), admin.headers))).toHaveLength(4);
-    } finally {
-      spy.mockRestore();
-    }
-    const merged = sent.filter((query) => text(query).includes(' union all '));
-    expect(merged).toHaveLength(1);
-    const plan = await t.db.transaction(async (tx) => {
-      // a test database is too small for Postgres to choose an index by cost: ask for one, then read which it is
-      await tx.execute(sql`set local enable_seqscan = off`);
-      await tx.execute(sql`set local enable_bitmapscan = off`);
-      // and one that reads in order over one that sorts: the shape must allow it (a single read over every status
-      // cannot, and sorts them all)
-      await tx.execute(sql`set local enable_sort = off`);
-      const rows = await tx.execute(sql`explain ${merged[0]!}`);
-      return (rows as unknown as { rows: Record<string, string>[] }).rows.map((row) => Object.values(row)[0]).join('\n');
     });
+    expect(narrowed.map(statementText).filter((statement) => statement.includes(' union all '))).toEqual([]);
+    const everyStatus = await statementsOf(async () => expect(ids(await get(url(account.id, '?status=all'), admin.headers))).toHaveLength(4));
+    const merged = everyStatus.filter((query) => statementText(query).includes(' union all '));
+    expect(merged).toHaveLength(1);
+    // a read in order over one that sorts, where the shape allows it (a single read over every status cannot, and
+    // sorts them all)
+    const plan = await indexPlanOf(merged[0]!, { inOrder: true });
     // four ranges of the index, each stopped after the page's rows; the one sort is of those rows alone
     expect(plan.match(/Index (Only )?Scan using conversations_account_status_activity_idx/g)).toHaveLength(4);
     expect(plan.match(/Limit/g)).toHaveLength(5);
     expect(plan.match(/Sort Key/g)).toHaveLength(1);
   });
 
-  it('a filter of one inbox over every status is merged and pages as one ordered statement; a filter with an or is not', async () => {
+  it('S1-7.69 a filter of one inbox over every status is merged and pages as one ordered statement; a filter with an or is not', async () => {
     const { account, admin } = await createAccountWithAdmin(t);
     const inbox = await createInbox(t, account.id);
     const other = await createInbox(t, account.id);
@@ -485,26 +493,20 @@ describe('pages read ids first', () => {
     const reference = (await selectConversationRows(t.db, and(eq(c.accountId, account.id), eq(c.inboxId, inbox.id)), sortOrder('latest'), null, 0)).map((r) => r.conversation.displayId);
     expect(reference).toHaveLength(40);
     const row = (key: string, value: number, operator: 'and' | 'or' | null = null) => ({ attribute_key: key, filter_operator: 'equal_to', values: [value], query_operator: operator });
-    const sent: SQL[] = [];
-    const execute = t.db.execute.bind(t.db);
-    const spy = vi.spyOn(t.db, 'execute').mockImplementation(((query: SQL) => {
-      sent.push(query);
-      return execute(query);
-    }) as typeof t.db.execute);
-    const unions = () => sent.filter((query) => new PgDialect({ casing: 'snake_case' }).sqlToQuery(query).sql.includes(' union all ')).length;
-    try {
+    const unions = (sent: SQL[]) => sent.filter((query) => statementText(query).includes(' union all ')).length;
+    const byInbox = await statementsOf(async () => {
       const first = await post(url(account.id, '/filter?page=1'), admin.headers, { payload: [row('inbox_id', inbox.id)] });
       expect(first.json().meta.all_count).toBe(40);
       expect(ids(first)).toEqual(reference.slice(0, 25));
       expect(ids(await post(url(account.id, '/filter?page=2'), admin.headers, { payload: [row('inbox_id', inbox.id)] }))).toEqual(reference.slice(25));
-      expect(unions()).toBe(2);
-      // an or (either inbox) is tested row by row: one statement
+    });
+    expect(unions(byInbox)).toBe(2);
+    // an or (either inbox) is tested row by row: one statement
+    const eitherInbox = await statementsOf(async () => {
       const either = await post(url(account.id, '/filter?page=1'), admin.headers, { payload: [row('inbox_id', inbox.id, 'or'), row('inbox_id', other.id)] });
       expect(either.json().meta.all_count).toBe(45);
-      expect(unions()).toBe(2);
-    } finally {
-      spy.mockRestore();
-    }
+    });
+    expect(unions([...byInbox, ...eitherInbox])).toBe(2);
   });
 
   it('a later page and every status carry the same payloads as a first page read in one statement', async () => {
