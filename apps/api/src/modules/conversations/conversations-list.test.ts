@@ -445,7 +445,7 @@ describe('pages read ids first', () => {
     expect(firstTwo).toEqual(resolved);
   });
 
-  it('every status reads one range of the list index per status, in order; a later page and a created sort read their ids first', async () => {
+  it('every status reads one range of the list index per status, in order; a later page and a created sort read their ids first, the created sort in the order of its index', async () => {
     const { account, admin } = await createAccountWithAdmin(t);
     const inbox = await createInbox(t, account.id);
     for (const status of ['open', 'resolved', 'pending', 'snoozed'] as const) await createConversation(t, account.id, inbox.id, { status });
@@ -458,6 +458,15 @@ describe('pages read ids first', () => {
     expect(created.map(statementText).filter((statement) => statement.includes('order by "conversations"."created_at" desc'))).toEqual([
       expect.stringMatching(/^select "conversations"."id" as id from "conversations" where/),
     ]);
+    // both created sorts walk conversations_account_created_idx (forwards, backwards) in order, equal times put in
+    // order of id by an incremental sort; an ORDER BY that does not match the index sorts every conversation
+    for (const sort of ['created_at_desc', 'created_at_asc']) {
+      const sent = await statementsOf(async () => expect(ids(await get(url(account.id, `?status=all&sort_by=${sort}`), admin.headers))).toHaveLength(4));
+      const [read] = sent.filter((query) => statementText(query).includes('order by "conversations"."created_at"'));
+      const plan = await indexPlanOf(read!, { inOrder: true });
+      expect(plan, sort).toMatch(/Index Scan (Backward )?using conversations_account_created_idx/);
+      expect(plan, sort).not.toMatch(/(^|-> {2})Sort\b/m);
+    }
     // a condition tested row by row (a label few conversations carry, a last sender): one read that finds the
     // matches and sorts them, not a read per status that would walk every conversation of the status for them
     const narrowed = await statementsOf(async () => {

@@ -82,11 +82,14 @@ const oldest = (column: AnyPgColumn) => sql`${column} asc nulls first`;
 /** ORDER BY of each sort; every one ends on id so pages never repeat or skip a row. */
 export function sortOrder(sort: ConversationSort): SQL[] {
   switch (sort) {
+    // conversations_account_created_idx is (account_id, created_at) ascending, nulls last: walked forwards for
+    // `asc` and backwards for `desc` (nulls first), with an incremental sort on the id among equal times. Both
+    // columns are NOT NULL, so where the nulls would go changes no page.
     case 'sort_on_created_at':
     case 'created_at_asc':
-      return [oldest(c.createdAt), oldest(c.id)];
+      return [sql`${c.createdAt} asc`, sql`${c.id} asc`];
     case 'created_at_desc':
-      return [newest(c.createdAt), newest(c.id)];
+      return [sql`${c.createdAt} desc`, sql`${c.id} desc`];
     case 'sort_on_priority':
     case 'priority_desc':
       return [sql`${c.priority} desc nulls last`, newest(c.lastActivityAt), newest(c.id)];
@@ -114,9 +117,10 @@ const PRIORITY_SORTS = new Set<ConversationSort>(['sort_on_priority', 'priority_
 const ACTIVITY_SORTS = new Set<ConversationSort>(['latest', 'last_activity_at_desc', 'last_activity_at_asc', ...PRIORITY_SORTS]);
 
 /**
- * Whether a sort sorts the matching conversations (no list index orders the created and waiting sorts): then the
- * page's ids come first, from a statement of the conversations alone that Postgres can scan in parallel; the page's
- * statement with its payload's lookups was never planned in parallel and took three times as long.
+ * Whether a sort may sort the matching conversations (no list index orders the created and waiting sorts; the
+ * account's creation index orders the created ones, a status or an inbox tested on the way): then the page's ids
+ * come first, from a statement of the conversations alone, which Postgres can sort in parallel when it chooses to sort;
+ * the page's statement with its payload's lookups was never planned in parallel and took three times as long.
  */
 export const sortsEverything = (sort: ConversationSort) => !ACTIVITY_SORTS.has(sort);
 
@@ -157,7 +161,8 @@ export function filterRangesOnly(payload: FilterQuery['payload'], scope: Pick<Co
  * Every status is one read per status, since the list's indexes lead with the status; a priority sort is one read
  * per priority (and none), each in the rest of the sort's order, since the priority is only included in the index.
  * Undefined when one ordered read serves the page, and for the created and waiting sorts, which no list index
- * orders: a read per status would sort each status's rows where one read sorts them all at once (in parallel). Only
+ * orders: the creation index holds every status already, and a read per status would sort each status's waiting
+ * times where one read sorts them all at once (in parallel). Only
  * for a list of ranges (rangesOnly).
  */
 export function pageBranches(status: ListConversationsQuery['status'], sort: ConversationSort): PageBranches | undefined {
