@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createAccountWithAdmin, createMember, PASSWORD } from '../../../test/factories.ts';
-import { recordAudit } from './service.ts';
+import { sql } from 'drizzle-orm';
+import { auditLogPage, recordAudit } from './service.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -27,6 +28,17 @@ describe('GET audit_logs', () => {
     const second = (await t.app.inject({ method: 'GET', url: url(account.id, '?page=2'), headers: admin.headers })).json();
     expect(second).toMatchObject({ current_page: 2, total_entries: 17 });
     expect(second.audit_logs.map((l: { audited_changes: { n: number[] } }) => l.audited_changes.n[0])).toEqual([1, 0]);
+  });
+
+  it('reads a page in the order of audit_logs_account_created_idx, without sorting the account’s log', async () => {
+    const { account } = await createAccountWithAdmin(t);
+    const plan = await t.db.transaction(async (tx) => {
+      for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort']) await tx.execute(sql.raw(`set local ${setting} = off`));
+      const rows = await tx.execute(sql`explain ${auditLogPage(tx, account.id, 3)}`);
+      return (rows as unknown as { rows: Record<string, string>[] }).rows.map((row) => Object.values(row)[0]).join('\n');
+    });
+    expect(plan).toMatch(/Index Scan using audit_logs_account_created_idx/);
+    expect(plan).not.toMatch(/Sort/);
   });
 
   it('records sign-in, sign-out and agent changes, and shows only this account', async () => {

@@ -1,4 +1,4 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { schema, type Executor } from '@app/db';
 import { AUDIT_LOGS_PER_PAGE } from '@app/shared/constants';
 import type { AuditAction, AuditableType } from '@app/shared/audit-logs';
@@ -47,18 +47,26 @@ export function changesBetween<T extends Record<string, unknown>>(before: T, aft
   return changes;
 }
 
+const { auditLogs } = schema;
+
+/**
+ * A page of the account's log, newest first, spelled as audit_logs_account_created_idx is built (DESC NULLS LAST):
+ * a plain DESC means NULLS FIRST, which Postgres does not read from that index, and sorted every entry instead.
+ */
+export function auditLogPage(db: Executor, accountId: number, page: number) {
+  return db
+    .select()
+    .from(auditLogs)
+    .where(eq(auditLogs.accountId, accountId))
+    .orderBy(sql`${auditLogs.createdAt} desc nulls last`, sql`${auditLogs.id} desc nulls last`)
+    .limit(AUDIT_LOGS_PER_PAGE)
+    .offset(pageWindow(page, AUDIT_LOGS_PER_PAGE).offset);
+}
+
 export async function listAuditLogs(ctx: AccountCtx, input: { page: number }) {
-  const { auditLogs } = schema;
-  const where = eq(auditLogs.accountId, ctx.accountId);
   const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(auditLogs)
-      .where(where)
-      .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
-      .limit(AUDIT_LOGS_PER_PAGE)
-      .offset(pageWindow(input.page, AUDIT_LOGS_PER_PAGE).offset),
-    ctx.db.select({ value: count() }).from(auditLogs).where(where),
+    auditLogPage(ctx.db, ctx.accountId, input.page),
+    ctx.db.select({ value: count() }).from(auditLogs).where(eq(auditLogs.accountId, ctx.accountId)),
   ]);
   const names = await auditNames(ctx.db, ctx.accountId, rows);
   return {
