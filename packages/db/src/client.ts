@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type PgModule from 'pg';
 import * as schema from './schema/index.ts';
@@ -57,12 +57,23 @@ const PREPARED_MAX_TEXT = 8_192;
 
 type QueryConfig = { text?: unknown; name?: unknown };
 
+/** The comment that opens a statement preparingClient leaves unnamed (plannedForItsValues). */
+const PLANNED_FOR_ITS_VALUES = '/* planned for its values */ ';
+
+/**
+ * A statement Postgres must plan for its parameters' values on every execution: one whose best plan depends on them
+ * in a way a generic plan cannot see (how common a searched word is: an index of its matches or a walk in order).
+ * A named statement switches to a generic plan after five executions once that looks no worse, and keeps it; this one
+ * runs unnamed, so it is parsed and planned every time.
+ */
+export const plannedForItsValues = (query: SQL): SQL => sql`${sql.raw(PLANNED_FOR_ITS_VALUES)}${query}`;
+
 /**
  * A node-postgres client that names each statement with parameters after a hash of its text. node-postgres then
  * parses it once per connection and Postgres plans it once (a generic plan once it is no worse than the custom
  * ones, Postgres's own rule), where an unnamed statement is parsed and planned on every execution: for the
  * conversation list's page query the planning took as long as running it. Statements without parameters are left
- * alone (they may hold several commands, which a prepared statement cannot).
+ * alone (they may hold several commands, which a prepared statement cannot), and so are those plannedForItsValues.
  */
 function preparingClient(pg: typeof PgModule) {
   const names = new Map<string, string>();
@@ -81,7 +92,16 @@ function preparingClient(pg: typeof PgModule) {
 
     override query(...args: unknown[]): never {
       const [config, values] = args as [QueryConfig | string, unknown];
-      if (typeof config === 'object' && config !== null && typeof config.text === 'string' && config.text.length <= PREPARED_MAX_TEXT && config.name === undefined && Array.isArray(values) && values.length > 0) {
+      if (
+        typeof config === 'object' &&
+        config !== null &&
+        typeof config.text === 'string' &&
+        config.text.length <= PREPARED_MAX_TEXT &&
+        !config.text.startsWith(PLANNED_FOR_ITS_VALUES) &&
+        config.name === undefined &&
+        Array.isArray(values) &&
+        values.length > 0
+      ) {
         const name = nameOf(config.text);
         if (this.prepared.has(name) || this.prepared.size < PREPARED_PER_CONNECTION) {
           this.prepared.add(name);

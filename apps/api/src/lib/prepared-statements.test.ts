@@ -2,7 +2,7 @@ import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { anyInteger, connect, constantText, executeArrays, parseTimestamptz, preparedFor, readsBeside, schema, sqlInteger, type Executor } from '@app/db';
+import { anyInteger, connect, constantText, executeArrays, parseTimestamptz, plannedForItsValues, preparedFor, readsBeside, schema, sqlInteger, type Executor } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
 import { selectConversationRows } from '../modules/conversations/queries.ts';
 import { sortOrder } from '../modules/conversations/list.ts';
@@ -44,6 +44,27 @@ describe.skipIf(!databaseUrl)('prepared statements (Postgres)', () => {
       });
       // a statement without parameters may hold several commands: it is never prepared
       await database.db.execute(sql.raw('select 1; select 2'));
+    } finally {
+      await database.close();
+    }
+  });
+
+  // A search's candidates (search/queries.ts boundedIds): a named statement's generic plan walked or scanned the whole
+  // table for a rare word; unnamed, Postgres plans it for each word.
+  it('a statement plannedForItsValues is never prepared under a name, whatever its parameters', async () => {
+    const database = await connect({ url: databaseUrl!, poolSize: 1 });
+    try {
+      await database.db.transaction(async (tx) => {
+        for (const n of [1, 2, 3, 4, 5, 6, 7]) {
+          const answer = (await tx.execute(plannedForItsValues(sql`select ${n}::integer + 3 as planned_answer`))) as unknown as { rows: unknown[] };
+          expect(answer.rows).toEqual([{ planned_answer: n + 3 }]);
+        }
+        const named = (await tx.execute(sql`select name from pg_prepared_statements where statement like '%planned_answer%'`)) as unknown as { rows: unknown[] };
+        expect(named.rows).toEqual([]);
+        // the same text without the mark is named
+        await tx.execute(sql`select ${1}::integer + 3 as planned_answer`);
+        expect(((await tx.execute(sql`select name from pg_prepared_statements where statement like '%planned_answer%'`)) as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+      });
     } finally {
       await database.close();
     }

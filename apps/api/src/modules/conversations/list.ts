@@ -181,16 +181,11 @@ export function pageBranches(status: ListConversationsQuery['status'], sort: Con
 /** Message search needs three characters for the trigram index to narrow anything down. */
 const MIN_MESSAGE_SEARCH = 3;
 
-/**
- * Display id equal to q, or the contact's handles contain q, or a message contains q (trigram and digit indexes).
- * One UNION of ids: each branch uses its own index once, instead of an OR the planner can only answer
- * by scanning every conversation.
- */
-export function searchCondition(accountId: number, q: string): SQL {
-  const pattern = schema.likePattern(q);
+/** The ids of the conversations q matches, one SELECT each way it can match, each through its own index. */
+function searchBranches(accountId: number, q: string): SQL[] {
   const contacts = schema.contacts;
   const branches: SQL[] = [
-    sql`select cc.id from ${c} cc join ${contacts} on ${contacts.id} = cc.contact_id where ${contacts.accountId} = ${accountId} and ${schema.contactSearchMatches(contacts, pattern)}`,
+    sql`select cc.id from ${c} cc join ${contacts} on ${contacts.id} = cc.contact_id where ${contacts.accountId} = ${accountId} and ${schema.contactSearchMatches(contacts, schema.likePattern(q))}`,
   ];
   if (/^\d{1,9}$/.test(q)) branches.push(sql`select cd.id from ${c} cd where cd.account_id = ${accountId} and cd.display_id = ${Number(q)}`);
   if (q.length >= MIN_MESSAGE_SEARCH) {
@@ -198,5 +193,32 @@ export function searchCondition(accountId: number, q: string): SQL {
       sql`select m.conversation_id from ${schema.messages} m where m.account_id = ${accountId} and ${schema.messageContentMatches(sql`m.content`, q)} and m.message_type in ('incoming', 'outgoing')`,
     );
   }
-  return sql`${c.id} in (${sql.join(branches, sql` union `)})`;
+  return branches;
+}
+
+/**
+ * Display id equal to q, or the contact's handles contain q, or a message contains q (trigram and digit indexes).
+ * One UNION of ids: each branch uses its own index once, instead of an OR the planner can only answer
+ * by scanning every conversation.
+ */
+export function searchCondition(accountId: number, q: string): SQL {
+  return sql`${c.id} in (${sql.join(searchBranches(accountId, q), sql` union `)})`;
+}
+
+/** searchCondition's ids as they come, a conversation once for each way it matches (to read a bounded number of). */
+export const searchMatches = (accountId: number, q: string): SQL => sql.join(searchBranches(accountId, q), sql` union all `);
+
+/**
+ * searchCondition tested on one conversation of the outer query at a time: for a walk over conversations in order,
+ * where matches are common. The message test is the ILIKE alone (the digit windows only narrow an index scan).
+ */
+export function matchesSearch(q: string): SQL {
+  const contacts = schema.contacts;
+  const pattern = schema.likePattern(q);
+  const tests: SQL[] = [sql`exists (select 1 from ${contacts} where ${contacts.id} = ${c.contactId} and ${schema.contactSearchMatches(contacts, pattern)})`];
+  if (/^\d{1,9}$/.test(q)) tests.push(sql`${c.displayId} = ${Number(q)}`);
+  if (q.length >= MIN_MESSAGE_SEARCH) {
+    tests.push(sql`exists (select 1 from ${schema.messages} m where m.conversation_id = ${c.id} and m.content ilike ${pattern} and m.message_type in ('incoming', 'outgoing'))`);
+  }
+  return sql`(${sql.join(tests, sql` or `)})`;
 }

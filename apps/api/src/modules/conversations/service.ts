@@ -126,5 +126,5 @@ export { createConversation } from './create.ts';
 
 /** For other modules that read conversations within the caller's scope (global search, bulk actions). */
 export { conversationScope, scopeCondition, type ConversationScope } from './scope.ts';
-export { searchCondition } from './list.ts';
+export { matchesSearch, searchCondition, searchMatches } from './list.ts';
 export { changedAttributes, conversationEntries, type ChangedAttributes } from './events.ts';

@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { schema } from '@app/db';
 import { SearchAllSchema, SearchContactsSchema, SearchConversationsSchema, SearchMessagesSchema } from '@app/shared/search';
 import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createAccountWithAdmin, createContact, createConversation, createInbox, createMember } from '../../../test/factories.ts';
+import { matchesSearch, searchCondition, searchMatches } from '../conversations/service.ts';
+import { searchConversationPage, searchMessageRows } from './queries.ts';
 import { excerpt } from './snippet.ts';
 
 let t: TestContext;
@@ -218,5 +220,108 @@ describe('numbers in messages (schema.messageContentMatches: the digit index, th
     expect(text).toContain('messages_content_digits_idx');
     expect(text).not.toContain('messages_content_trgm_idx');
     expect(text).not.toContain('Gather');
+  });
+});
+
+/** The texts of the statements the app's database object sends (drizzle's selects and raw statements) while `work` runs. */
+async function sentStatements(work: () => Promise<unknown>): Promise<string[]> {
+  const client = (t.db as unknown as { _: { session: { client: { query: (...args: unknown[]) => unknown } } } })._.session.client;
+  const sent: string[] = [];
+  const query = client.query.bind(client);
+  const spy = vi.spyOn(client, 'query').mockImplementation((...args: unknown[]) => {
+    const first = args[0];
+    sent.push(typeof first === 'string' ? first : String((first as { text?: unknown }).text));
+    return query(...args);
+  });
+  try {
+    await work();
+  } finally {
+    spy.mockRestore();
+  }
+  return sent;
+}
+
+describe('rare and common words', () => {
+  const minutes = (n: number) => new Date(Date.UTC(2026, 10, 2) + n * 60_000);
+
+  // Whether a word is rare or common decides how its page is read (collected through the indexes and sorted, or
+  // walked to in order); each way must give the page one ordered statement gives, across ties and the caller's scope.
+  it('a message page is the same collected or walked to, newest first across equal times, within the scope', async () => {
+    const { account } = await createAccountWithAdmin(t);
+    const mine = await createInbox(t, account.id);
+    const theirs = await createInbox(t, account.id);
+    const conversations = [];
+    for (let i = 0; i < 6; i++) conversations.push(await createConversation(t, account.id, i % 3 === 2 ? theirs.id : mine.id));
+    for (let i = 0; i < 40; i++) {
+      const conversation = conversations[i % 6]!;
+      // equal creation times in threes; "common" in most messages, "seldom" in a few; a note is searched, activity is not
+      await message(account.id, conversation, i % 7 === 3 ? `a seldom word ${i}` : `the common word ${i}`, {
+        createdAt: minutes(Math.floor(i / 3)),
+        ...(i % 9 === 4 ? { messageType: 'outgoing', private: true, senderType: 'User', senderId: null } : {}),
+        ...(i % 11 === 5 ? { messageType: 'activity', senderType: null, senderId: null } : {}),
+      });
+    }
+    const m = schema.messages;
+    const c = schema.conversations;
+    for (const [q, scope] of [['common', eq(c.accountId, account.id)], ['common', eq(c.inboxId, mine.id)], ['seldom', eq(c.inboxId, mine.id)], ['word', eq(c.accountId, account.id)]] as const) {
+      const reference = await t.db
+        .select({ id: m.id })
+        .from(m)
+        .innerJoin(c, eq(c.id, m.conversationId))
+        .where(and(eq(m.accountId, account.id), sql`${m.content} ilike ${`%${q}%`}`, sql`${m.messageType} in ('incoming', 'outgoing')`, scope))
+        .orderBy(desc(m.createdAt), desc(m.id));
+      expect(reference.length).toBeGreaterThan(2);
+      for (const offset of [0, 5, 10, 30]) {
+        const expected = reference.slice(offset, offset + 5).map((row) => row.id);
+        const collected = await sentStatements(async () => {
+          const rows = await searchMessageRows(t.db, account.id, scope, q, { limit: 5, offset });
+          expect(rows.map((row) => row.id), `${q} collected, offset ${offset}`).toEqual(expected);
+        });
+        const walked = await sentStatements(async () => {
+          const rows = await searchMessageRows(t.db, account.id, scope, q, { limit: 5, offset }, 2);
+          expect(rows.map((row) => row.id), `${q} walked, offset ${offset}`).toEqual(expected);
+        });
+        // the page from the matches' ids, or (more than 2 of them) walked to: the matches themselves, no list of ids
+        expect(collected.filter((text) => text.includes('= any(')), q).toHaveLength(1);
+        expect(walked.length, q).toBe(2);
+        expect(walked.filter((text) => text.includes('= any(')), q).toEqual([]);
+      }
+    }
+  });
+
+  it('a conversation page is the same collected or walked to, latest activity first over every status, within the scope', async () => {
+    const { account } = await createAccountWithAdmin(t);
+    const mine = await createInbox(t, account.id);
+    const theirs = await createInbox(t, account.id);
+    const statuses = ['open', 'resolved', 'pending', 'snoozed'] as const;
+    for (let i = 0; i < 36; i++) {
+      // matched by the contact's name, by a message, or not at all; last activity repeats across statuses
+      const contact = await createContact(t, account.id, { name: i % 4 === 0 ? `Pat Needleman ${i}` : `Sam Other ${i}` });
+      const conversation = await createConversation(t, account.id, i % 5 === 4 ? theirs.id : mine.id, { contactId: contact.id, status: statuses[i % 4], lastActivityAt: minutes(i % 7) });
+      if (i % 3 === 1) await message(account.id, conversation, `where is the needle ${i}`);
+      if (i % 3 === 2) await message(account.id, conversation, `a needle in a note ${i}`, { messageType: 'activity', senderType: null, senderId: null });
+    }
+    const c = schema.conversations;
+    for (const scope of [eq(c.accountId, account.id), eq(c.inboxId, mine.id)]) {
+      const reference = await t.db
+        .select({ id: c.id })
+        .from(c)
+        .where(and(scope, searchCondition(account.id, 'needle')))
+        .orderBy(desc(c.lastActivityAt), desc(c.id));
+      expect(reference.length).toBeGreaterThan(10);
+      const matches = { ids: searchMatches(account.id, 'needle'), test: matchesSearch('needle') };
+      for (const offset of [0, 5, 10, 20]) {
+        const expected = reference.slice(offset, offset + 5).map((row) => row.id);
+        const collected = await searchConversationPage(t.db, scope, matches, { limit: 5, offset });
+        expect(collected.map((row) => row.id), `collected, offset ${offset}`).toEqual(expected);
+        const walked = await sentStatements(async () => {
+          const rows = await searchConversationPage(t.db, scope, matches, { limit: 5, offset }, 3);
+          expect(rows.map((row) => row.id), `walked, offset ${offset}`).toEqual(expected);
+        });
+        // one ordered read per status, merged
+        expect(walked.filter((text) => text.includes(' union all ') && text.includes('"last_activity_at" desc nulls last'))).toHaveLength(1);
+        expect(walked.filter((text) => text.includes('limit 4'))).toHaveLength(1);
+      }
+    }
   });
 });

@@ -1,12 +1,11 @@
 import { messageTypeNumber } from '@app/shared/messages-constants';
 import { canAccess } from '@app/shared/permissions';
 import { SEARCH_ALL_PREVIEW, SEARCH_PAGE_SIZE, type SearchContact, type SearchConversation, type SearchMessage, type SearchQuery } from '@app/shared/search';
-import { and } from 'drizzle-orm';
 import { forbidden } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import { serializeContactPush } from '../contacts/service.ts';
-import { conversationScope, scopeCondition, searchCondition } from '../conversations/service.ts';
-import { latestMessages, people, searchContactRows, searchConversationRows, searchMessageRows, type ContactRow, type SearchMessageRow } from './queries.ts';
+import { conversationScope, matchesSearch, scopeCondition, searchMatches } from '../conversations/service.ts';
+import { latestMessages, people, searchContactRows, searchConversationPage, searchMessageRows, type ContactRow, type SearchMessageRow } from './queries.ts';
 import { excerpt, firstMatch } from './snippet.ts';
 
 /** Message search needs three characters for the trigram index to narrow anything down (as conversation search). */
@@ -47,8 +46,7 @@ function contactMatch(row: Pick<ContactRow, 'name' | 'email' | 'phoneNumber' | '
 }
 
 async function conversationResults(ctx: AccountCtx, q: string, window: Window): Promise<SearchConversation[]> {
-  const scope = await conversationScope(ctx);
-  const rows = await searchConversationRows(ctx.db, and(scopeCondition(scope), searchCondition(ctx.accountId, q))!, window.limit, window.offset);
+  const rows = await searchConversationPage(ctx.db, scopeCondition(await conversationScope(ctx)), { ids: searchMatches(ctx.accountId, q), test: matchesSearch(q) }, window);
   const ids = rows.map((r) => r.id);
   const [latest, matching, names] = await Promise.all([
     latestMessages(ctx.db, ids, null),
@@ -81,7 +79,7 @@ async function conversationResults(ctx: AccountCtx, q: string, window: Window): 
 async function messageResults(ctx: AccountCtx, q: string, window: Window): Promise<SearchMessage[]> {
   if (q.length < MIN_MESSAGE_SEARCH) return [];
   const scope = await conversationScope(ctx);
-  const rows = await searchMessageRows(ctx.db, ctx.accountId, scopeCondition(scope), q, window.limit, window.offset);
+  const rows = await searchMessageRows(ctx.db, ctx.accountId, scopeCondition(scope), q, window);
   const ids = (type: SearchMessageRow['senderType']) => [...new Set(rows.flatMap((r) => (r.senderType === type && r.senderId ? [r.senderId] : [])))];
   const names = await people(ctx.db, { users: ids('User'), contacts: ids('Contact'), bots: ids('AgentBot') });
   const thumb = (key: string | null) => (key ? ctx.storage.url(key) : '');
