@@ -1,7 +1,7 @@
-// `pnpm bench:list-shapes`: the service time of every shape of the conversation list on a big account, one request at a
-// time (docs/benchmarks.md, "Nineteenth session"); not a timed test. `bench:conversations` measures the default tab
-// under load; an agent also picks every status, a sort, a later page, a search or a filter, and each of those has
-// its own plan. Needs the database a `BENCH_KEEP=1 pnpm bench:conversations` run kept (relay_bench on
+// `pnpm bench:list-shapes`: the service time of every shape of the conversation list, and of the search page, on a big
+// account, one request at a time (docs/benchmarks.md, "Nineteenth session", "Twentieth session"); not a timed test.
+// `bench:conversations` measures the default tab under load; an agent also picks every status, a sort, a later page, a
+// search or a filter, and searches for a name, a word or a UTR, and each of those has its own plan. Needs the database a `BENCH_KEEP=1 pnpm bench:conversations` run kept (relay_bench on
 // BENCH_DATABASE_URL's server, default the local Postgres: account "Bench A", 200,000 conversations and 2,000,000
 // messages; it adds a label to three conversations and three mentions, once). Starts one server process on it (no Redis) and sends each request BENCH_WARMUP (3) times, then
 // BENCH_REQUESTS (10) times over one keep-alive connection; prints the median and the slowest in ms, the status and
@@ -40,11 +40,17 @@ const { rows: picked } = await db.query<{ inbox_id: number; name: string }>(
 // read per status would have to walk every conversation of the status for
 await db.query(`UPDATE conversations SET labels = labels || '{rare}' WHERE id IN (SELECT id FROM conversations WHERE account_id = $1 ORDER BY id LIMIT 3) AND NOT labels @> '{rare}'`, [accountId]);
 await db.query(`INSERT INTO mentions (account_id, conversation_id, user_id) SELECT $1, id, $2 FROM conversations WHERE account_id = $1 ORDER BY id LIMIT 3 ON CONFLICT DO NOTHING`, [accountId, adminId]);
+const { rows: utrs } = await db.query<{ utr: string }>(
+  `SELECT substring(content from 'UTR ([0-9]{12})') AS utr FROM messages WHERE account_id = $1 AND content LIKE '%UTR%' ORDER BY id LIMIT 1 OFFSET 1000`,
+  [accountId],
+);
 await db.end();
+const utr = utrs[0]!.utr;
 const { inbox_id: inboxId, name } = picked[0]!;
 const firstName = encodeURIComponent(name.split(' ')[0]!);
 
-const list = `/api/v1/accounts/${accountId}/conversations`;
+const account = `/api/v1/accounts/${accountId}`;
+const list = `${account}/conversations`;
 const filter = (attribute: string, operator: string, values: unknown[]) => ({ payload: [{ attribute_key: attribute, filter_operator: operator, values, query_operator: null }] });
 const shapes: { name: string; method?: 'POST'; path: string; body?: unknown }[] = [
   { name: 'open, latest (the default)', path: list },
@@ -75,6 +81,17 @@ const shapes: { name: string; method?: 'POST'; path: string; body?: unknown }[] 
   { name: 'filter: status open', method: 'POST', path: `${list}/filter`, body: filter('status', 'equal_to', ['open']) },
   { name: 'filter: created after a date', method: 'POST', path: `${list}/filter`, body: filter('created_at', 'is_greater_than', ['2020-01-01']) },
   { name: 'filter: one inbox', method: 'POST', path: `${list}/filter`, body: filter('inbox_id', 'equal_to', [inboxId]) },
+  // the search page (GET search, search/conversations, search/messages): a first name (8,333 contacts, no message), a
+  // word every seeded message holds, none, a UTR
+  { name: 'global search: a first name', path: `${account}/search?q=${firstName}` },
+  { name: 'global search: a common word', path: `${account}/search?q=pending` },
+  { name: 'conversations: a first name', path: `${account}/search/conversations?q=${firstName}` },
+  { name: 'conversations: a common word', path: `${account}/search/conversations?q=pending` },
+  { name: 'messages: a first name', path: `${account}/search/messages?q=${firstName}` },
+  { name: 'messages: a common word', path: `${account}/search/messages?q=pending` },
+  { name: 'messages: a common word, page 5', path: `${account}/search/messages?q=pending&page=5` },
+  { name: 'messages: no such word', path: `${account}/search/messages?q=xyzzy` },
+  { name: 'messages: a UTR', path: `${account}/search/messages?q=${utr}` },
 ];
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-list-shapes-'));
@@ -101,7 +118,7 @@ function send(shape: (typeof shapes)[number]): Promise<{ ms: number; status: num
 
 try {
   say(`list shapes on relay_bench, account A (node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}), ${REQUESTS} requests each after ${WARMUP}, one connection`);
-  say(`${'shape'.padEnd(34)} ${'median'.padStart(9)} ${'slowest'.padStart(9)}  status  ${'bytes'.padStart(7)}`);
+  say(`${'shape'.padEnd(36)} ${'median'.padStart(9)} ${'slowest'.padStart(9)}  status  ${'bytes'.padStart(7)}`);
   for (const shape of shapes) {
     if (ONLY && !ONLY.some((piece) => shape.name.includes(piece))) continue;
     for (let i = 0; i < WARMUP; i++) await send(shape);
@@ -113,7 +130,7 @@ try {
       last = rest;
     }
     times.sort((a, b) => a - b);
-    say(`${shape.name.padEnd(34)} ${`${percentile(times, 50).toFixed(1)} ms`.padStart(9)} ${`${times.at(-1)!.toFixed(1)} ms`.padStart(9)}  ${String(last.status).padStart(6)}  ${String(last.bytes).padStart(7)}`);
+    say(`${shape.name.padEnd(36)} ${`${percentile(times, 50).toFixed(1)} ms`.padStart(9)} ${`${times.at(-1)!.toFixed(1)} ms`.padStart(9)}  ${String(last.status).padStart(6)}  ${String(last.bytes).padStart(7)}`);
   }
 } finally {
   agent.destroy();
