@@ -270,12 +270,7 @@ export async function selectConversationRows(
   // no limit: rows by their ids (presentations), one statement text whatever their number
   const pageSql = limit === null ? sql`` : sql`limit ${sqlInteger(limit)} offset ${sqlInteger(offset)}`;
   if (options.idsFirst || options.merge) {
-    const idsSql =
-      options.merge && limit !== null
-        ? mergedPageIds(where, orderSql, pageSql, options.merge, offset + limit)
-        : sql`select ${conversations.id} as id from ${conversations} ${whereSql} ${orderSql} ${pageSql}`;
-    const page = (await db.execute(idsSql)) as unknown as { rows: { id: number }[] };
-    const ids = page.rows.map((r) => r.id);
+    const ids = await conversationPageIds(db, where, orderBy, limit, offset, options.merge);
     if (ids.length === 0) return [];
     const rows = await executeArrays(db, { sql: `${pageSelectText(db)} where "conversations"."id" = any($1::integer[])`, params: [ids] });
     const byId = new Map(rows.map((r) => [col(r, 'c_id'), r]));
@@ -286,6 +281,18 @@ export async function selectConversationRows(
   }
   const rows = await executeArrays(db, sql`${pageSelect(db)} ${whereSql} ${orderSql} ${pageSql}`);
   return rows.map(listRowOf);
+}
+
+/** The ids of a page of conversations matching `where`, in `orderBy`; merged from `merge`'s reads when given. */
+export async function conversationPageIds(db: Executor, where: SQL | undefined, orderBy: SQL[], limit: number | null, offset: number, merge?: PageBranches): Promise<number[]> {
+  const orderSql = orderBy.length ? sql`order by ${sql.join(orderBy, sql`, `)}` : sql``;
+  const pageSql = limit === null ? sql`` : sql`limit ${sqlInteger(limit)} offset ${sqlInteger(offset)}`;
+  const idsSql =
+    merge && limit !== null
+      ? mergedPageIds(where, orderSql, pageSql, merge, offset + limit)
+      : sql`select ${conversations.id} as id from ${conversations} ${where ? sql`where ${where}` : sql``} ${orderSql} ${pageSql}`;
+  const page = (await db.execute(idsSql)) as unknown as { rows: { id: number }[] };
+  return page.rows.map((r) => r.id);
 }
 
 /**

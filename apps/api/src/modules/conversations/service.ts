@@ -1,5 +1,5 @@
 import { eq, type SQL } from 'drizzle-orm';
-import { schema } from '@app/db';
+import { schema, type Executor } from '@app/db';
 import { CONVERSATIONS_PER_PAGE, type ListConversationsQuery } from '@app/shared/conversations';
 import type { FilterQuery } from '@app/shared/custom-filters';
 import { notFound } from '../../lib/app-error.ts';
@@ -11,6 +11,7 @@ import { assigneeCondition, combine, filterRangesOnly, listConditions, listReads
 import { presentConversationById, presentConversations } from './present.ts';
 import {
   contactExists,
+  conversationPageIds,
   countConversations,
   selectConversationRows,
   type ConversationRow,
@@ -127,4 +128,15 @@ export { createConversation } from './create.ts';
 /** For other modules that read conversations within the caller's scope (global search, bulk actions). */
 export { conversationScope, scopeCondition, type ConversationScope } from './scope.ts';
 export { matchesSearch, searchCondition, searchMatches } from './list.ts';
+
+/** The order of a conversation list by default: latest activity first. */
+export const latestFirst = sortOrder('latest');
+
+/**
+ * The ids of a page of conversations matching `where` over every status, latest activity first: one ordered read per
+ * status, merged, as the list reads every status (for a search walking to a common word's conversations).
+ */
+export function latestConversationIds(db: Executor, where: SQL, page: { limit: number; offset: number }) {
+  return conversationPageIds(db, where, latestFirst, page.limit, page.offset, pageBranches('all', 'latest'));
+}
 export { changedAttributes, conversationEntries, type ChangedAttributes } from './events.ts';

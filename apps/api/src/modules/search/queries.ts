@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { anyInteger, plannedForItsValues, schema, sqlInteger, type Executor } from '@app/db';
-import { CONVERSATION_STATUSES } from '@app/shared/constants';
+import { latestConversationIds, latestFirst } from '../conversations/service.ts';
 
 const { contacts, conversations, messages, inboxes, channels, users, agentBots } = schema;
 
@@ -44,35 +44,17 @@ async function boundedIds(db: Executor, ids: SQL, limit: number): Promise<number
   return (found as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
 }
 
-const latestFirst = [sql`${conversations.lastActivityAt} desc nulls last`, sql`${conversations.id} desc nulls last`];
-
-/**
- * The page's ids of the conversations matching `where` (tested row by row), latest activity first: one read per
- * status along conversations_account_status_activity_idx, each stopped after the page's rows and those before it,
- * merged. For a q most conversations match, where collecting every match (2.7 s for a word in every message of
- * the bench's account) costs what a walk never does.
- */
-async function walkedConversationIds(db: Executor, where: SQL, page: Page): Promise<number[]> {
-  const c = conversations;
-  const upTo = sqlInteger(page.offset + page.limit);
-  const branches = CONVERSATION_STATUSES.map((status) => sql`(select ${c.id}, ${c.lastActivityAt} from ${c} where ${and(where, eq(c.status, status))} order by ${sql.join(latestFirst, sql`, `)} limit ${upTo})`);
-  const walked = await db.execute(
-    sql`select walked.id from (${sql.join(branches, sql` union all `)}) as walked(id, last_activity_at) order by walked.last_activity_at desc nulls last, walked.id desc nulls last limit ${sqlInteger(page.limit)} offset ${sqlInteger(page.offset)}`,
-  );
-  return (walked as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
-}
-
 /**
  * The page of conversations a search matches within `inScope`, latest activity first: `matches.ids` selects their ids
  * (each as often as it matches), `matches.test` tests one conversation. The ids first, FEW_CONVERSATIONS + 1 at most
  * (boundedIds): no more, and the page is read from them; more, and q is common: the conversations are walked in
- * order and tested one by one (walkedConversationIds).
+ * order and tested one by one, one ordered read per status merged (latestConversationIds).
  */
 export async function searchConversationPage(db: Executor, inScope: SQL, matches: { ids: SQL; test: SQL }, page: Page, few = FEW_CONVERSATIONS) {
   const found = await boundedIds(db, matches.ids, few + 1);
   if (found.length === 0) return [];
   if (found.length <= few) return searchConversationRows(db, and(inScope, anyInteger(conversations.id, [...new Set(found)]))!, page);
-  const ids = await walkedConversationIds(db, and(inScope, matches.test)!, page);
+  const ids = await latestConversationIds(db, and(inScope, matches.test)!, page);
   return searchConversationRows(db, and(inScope, anyInteger(conversations.id, ids))!, { limit: page.limit, offset: 0 });
 }
 
