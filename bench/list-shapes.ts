@@ -78,9 +78,14 @@ const shapes: { name: string; method?: 'POST'; path: string; body?: unknown }[] 
   { name: 'every status, contact spoke last', path: `${list}?status=all&last_message_sender=contact` },
   { name: 'every status, active in 10 minutes', path: `${list}?status=all&updated_within=600` },
   { name: 'search, a common first name', path: `${list}/search?q=${firstName}` },
+  { name: 'search, a common word', path: `${list}/search?q=pending` },
+  { name: 'search, a UTR', path: `${list}/search?q=${utr}` },
   { name: 'filter: status open', method: 'POST', path: `${list}/filter`, body: filter('status', 'equal_to', ['open']) },
   { name: 'filter: created after a date', method: 'POST', path: `${list}/filter`, body: filter('created_at', 'is_greater_than', ['2020-01-01']) },
   { name: 'filter: one inbox', method: 'POST', path: `${list}/filter`, body: filter('inbox_id', 'equal_to', [inboxId]) },
+  // what the sidebar counts
+  { name: 'inboxes (the sidebar)', path: `${account}/inboxes` },
+  { name: 'inboxes: open conversation counts', path: `${account}/inboxes/open_conversations_count` },
   // the search page (GET search, search/conversations, search/messages): a first name (8,333 contacts, no message), a
   // word every seeded message holds, none, a UTR
   { name: 'global search: a first name', path: `${account}/search?q=${firstName}` },

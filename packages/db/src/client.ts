@@ -137,44 +137,58 @@ const besides = new WeakMap<object, Db>();
 export const BESIDE_POOL_SIZE = 4;
 
 /**
- * The startup option of the readsBeside pool's connections: every statement with parameters on a generic plan.
- * What the relay reads there it reads by lists of ids (a batch's subjects; at a desk's pace a single id), and for
- * `= any($1)` Postgres estimates a generic plan for ten elements, so a custom plan for one always looks cheaper: it
- * planned those statements on every execution, at 0.2-1.1 ms each against 0.03-0.15 ms of running them, 3.3 ms of
- * Postgres a message (docs/benchmarks.md, "Fourteenth session"). Lookups by primary key and foreign key have one good
- * plan whatever the ids. Not for the main pool: the list's label and search pages are planned for their values on
- * purpose.
+ * The startup option of every connection: no JIT compilation. Postgres compiles a statement whose estimated cost
+ * passes jit_above_cost (100,000), which on a big account is any count, search or report over many rows, and the
+ * compiling cost 100-300 ms a statement on these machines, more than many of them take to run: a filter on the
+ * creation date 156 -> 87 ms, the search page for a first name 330 -> 191 ms (docs/benchmarks.md, "Twenty-first
+ * session"). A desk's statements are short; JIT pays only for analytic queries that run for seconds.
  */
-const GENERIC_PLANS = '-c plan_cache_mode=force_generic_plan';
+const NO_JIT = '-c jit=off';
+
+/**
+ * And the readsBeside pool's: every statement with parameters on a generic plan. What the relay reads there it reads
+ * by lists of ids (a batch's subjects; at a desk's pace a single id), and for `= any($1)` Postgres estimates a
+ * generic plan for ten elements, so a custom plan for one always looks cheaper: it planned those statements on every
+ * execution, at 0.2-1.1 ms each against 0.03-0.15 ms of running them, 3.3 ms of Postgres a message
+ * (docs/benchmarks.md, "Fourteenth session"). Lookups by primary key and foreign key have one good plan whatever the
+ * ids. Not for the main pool: the list's label and search pages are planned for their values on purpose.
+ */
+const GENERIC_PLANS = `${NO_JIT} -c plan_cache_mode=force_generic_plan`;
 
 /** A server's refusal of a startup parameter: PgBouncer's ("unsupported startup parameter in options: …", 08P01). */
 const refusesStartupOption = (err: unknown) =>
   (err as { code?: unknown }).code === '08P01' && /unsupported startup parameter/i.test(String((err as { message?: unknown }).message));
 
 /**
- * A pool whose connections ask for GENERIC_PLANS at startup, until a server refuses it: PgBouncer 1.20+ (transaction
- * mode, as docs/operations.md advises for large installs) rejects an `options` startup parameter it does not track.
- * Then this pool stops asking, for good, and the refused query runs again on a connection without it: the relay
- * reads on Postgres's own plans instead of failing. (A SET after connecting would, behind such a pooler, leak to
- * whichever server connection it landed on, and to other clients.)
+ * A pool whose connections ask for `startup` options (NO_JIT, GENERIC_PLANS) until a server refuses them: PgBouncer
+ * 1.20+ (transaction mode, as docs/operations.md advises for large installs) rejects an `options` startup parameter
+ * it does not track. Then this pool stops asking, for good, and the refused query or checkout runs again on a
+ * connection without them: statements run on the server's own settings instead of failing. (A SET after connecting
+ * would, behind such a pooler, leak to whichever server connection it landed on, and to other clients.)
  */
-function genericPlansPool(pg: typeof PgModule, config: PgModule.PoolConfig & { Client: typeof PgModule.Client }) {
+function startupOptionsPool(pg: typeof PgModule, config: PgModule.PoolConfig & { Client: typeof PgModule.Client }, startup: string) {
   let ask = true;
   const Base = config.Client as new (options?: PgModule.ClientConfig) => PgModule.Client;
   class Client extends Base {
     constructor(options?: PgModule.ClientConfig) {
-      super(ask ? { ...options, options: GENERIC_PLANS } : options);
+      super(ask ? { ...options, options: startup } : options);
     }
   }
-  return new (class GenericPlansPool extends pg.Pool {
+  const retried = <T>(run: () => Promise<T>): Promise<T> =>
+    run().catch((err: unknown) => {
+      if (!ask || !refusesStartupOption(err)) throw err;
+      ask = false;
+      return run();
+    });
+  return new (class StartupOptionsPool extends pg.Pool {
     override query(...args: unknown[]): never {
       const run = () => (super.query as (...a: unknown[]) => Promise<unknown>)(...args);
-      if (!ask || typeof args.at(-1) === 'function') return run() as never;
-      return run().catch((err: unknown) => {
-        if (!ask || !refusesStartupOption(err)) throw err;
-        ask = false;
-        return run();
-      }) as never;
+      return (!ask || typeof args.at(-1) === 'function' ? run() : retried(run)) as never;
+    }
+    // transactions check a client out (drizzle's `transaction`); the pool's own query checks out with a callback
+    override connect(...args: unknown[]): never {
+      const run = () => (super.connect as (...a: unknown[]) => Promise<unknown>)(...args);
+      return (!ask || typeof args[0] === 'function' ? run() : retried(run)) as never;
     }
   })({ ...config, Client: Client as unknown as typeof PgModule.Client });
 }
@@ -196,7 +210,7 @@ async function connectPostgres(url: string, max: number, prepare: boolean): Prom
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   // timestamptz and jsonb come back parsed; bigint counts as numbers where they fit.
   pg.types.setTypeParser(20, (v) => Number(v));
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, Client: prepare ? preparingClient(pg) : unnamingClient(pg) });
+  const pool = startupOptionsPool(pg, { connectionString: url, max, idleTimeoutMillis: 30_000, Client: prepare ? preparingClient(pg) : unnamingClient(pg) }, NO_JIT);
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
@@ -208,7 +222,7 @@ async function connectPostgres(url: string, max: number, prepare: boolean): Prom
   const db = drizzle({ client: pool, schema, casing: 'snake_case' });
   // connections are made on first use: a process that never reads beside a transaction opens none. Their
   // statements run on generic plans (GENERIC_PLANS)
-  const besidePool = genericPlansPool(pg, { connectionString: url, max: BESIDE_POOL_SIZE, idleTimeoutMillis: 30_000, Client: prepare ? preparingClient(pg) : unnamingClient(pg) });
+  const besidePool = startupOptionsPool(pg, { connectionString: url, max: BESIDE_POOL_SIZE, idleTimeoutMillis: 30_000, Client: prepare ? preparingClient(pg) : unnamingClient(pg) }, GENERIC_PLANS);
   besidePool.on('error', () => undefined);
   besidePool.on('connect', (client) => client.on('error', () => undefined));
   besides.set(db, drizzle({ client: besidePool, schema, casing: 'snake_case' }) as unknown as Db);

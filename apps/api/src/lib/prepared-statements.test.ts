@@ -70,14 +70,19 @@ describe.skipIf(!databaseUrl)('prepared statements (Postgres)', () => {
     }
   });
 
+  const settings = async (db: Executor) =>
+    ((await db.execute(sql`select current_setting('plan_cache_mode') as mode, current_setting('jit') as jit`)) as unknown as { rows: { mode: string; jit: string }[] }).rows[0]!;
+
   // The relay reads by short id lists there, which Postgres otherwise plans on every execution (docs/benchmarks.md,
-  // "Fourteenth session"); the main pool keeps Postgres's choice, which the list's label and search pages rely on.
-  it('the pool beside transactions (the relay\'s reads) plans generically; the main pool decides per statement', async () => {
+  // "Fourteenth session"); the main pool keeps Postgres's choice, which the list's label and search pages rely on. No
+  // JIT on either: compiling cost more than running a desk's statements (client.ts NO_JIT).
+  it('the pool beside transactions (the relay\'s reads) plans generically; the main pool decides per statement; neither compiles with JIT', async () => {
     const database = await connect({ url: databaseUrl!, poolSize: 1 });
     try {
-      const mode = async (db: Executor) => ((await db.execute(sql`select current_setting('plan_cache_mode') as mode`)) as unknown as { rows: { mode: string }[] }).rows[0]!.mode;
-      expect(await mode(readsBeside(database.db)!)).toBe('force_generic_plan');
-      expect(await mode(database.db)).toBe('auto');
+      expect(await settings(readsBeside(database.db)!)).toEqual({ mode: 'force_generic_plan', jit: 'off' });
+      expect(await settings(database.db)).toEqual({ mode: 'auto', jit: 'off' });
+      // a transaction checks its own connection out of the main pool
+      expect(await database.db.transaction((tx) => settings(tx))).toEqual({ mode: 'auto', jit: 'off' });
     } finally {
       await database.close();
     }
@@ -85,7 +90,7 @@ describe.skipIf(!databaseUrl)('prepared statements (Postgres)', () => {
 
   // PgBouncer 1.20+ refuses an `options` startup parameter it does not track (docs/operations.md advises it in front of
   // large installs): a local proxy plays it, refusing such a startup and passing every other connection to Postgres.
-  it('behind a pooler that refuses the startup option, the relay\'s reads go on without generic plans instead of failing', async () => {
+  it('behind a pooler that refuses the startup options, queries, transactions and the relay\'s reads go on without them instead of failing', async () => {
     let refused = 0;
     const proxy = net.createServer((client) => {
       client.once('data', (startup) => {
@@ -110,11 +115,14 @@ describe.skipIf(!databaseUrl)('prepared statements (Postgres)', () => {
     url.host = `127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
     const database = await connect({ url: url.toString(), poolSize: 1 });
     try {
-      const mode = async (db: Executor) => ((await db.execute(sql`select current_setting('plan_cache_mode') as mode`)) as unknown as { rows: { mode: string }[] }).rows[0]!.mode;
-      expect(await mode(readsBeside(database.db)!)).toBe('auto');
-      expect(await mode(readsBeside(database.db)!)).toBe('auto');
+      // each pool asks once, is refused once, and goes on with the server's settings: a transaction's checkout first
+      const server = await database.db.transaction((tx) => settings(tx));
       expect(refused).toBe(1);
-      expect(await mode(database.db)).toBe('auto');
+      expect(server.mode).toBe('auto');
+      expect(await settings(database.db)).toEqual(server);
+      expect(await settings(readsBeside(database.db)!)).toEqual(server);
+      expect(await settings(readsBeside(database.db)!)).toEqual(server);
+      expect(refused).toBe(2);
     } finally {
       await database.close();
       proxy.close();
