@@ -186,9 +186,11 @@ function startupOptionsPool(pg: typeof PgModule, config: PgModule.PoolConfig & {
       return (!ask || typeof args.at(-1) === 'function' ? run() : retried(run)) as never;
     }
     // transactions check a client out (drizzle's `transaction`); the pool's own query checks out with a callback
-    override connect(...args: unknown[]): never {
-      const run = () => (super.connect as (...a: unknown[]) => Promise<unknown>)(...args);
-      return (!ask || typeof args[0] === 'function' ? run() : retried(run)) as never;
+    override connect(): Promise<PgModule.PoolClient>;
+    override connect(callback: (err: Error | undefined, client: PgModule.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+    override connect(...args: unknown[]): Promise<PgModule.PoolClient> | void {
+      const run = () => (super.connect as (...a: unknown[]) => Promise<PgModule.PoolClient>)(...args);
+      return !ask || typeof args[0] === 'function' ? run() : retried(run);
     }
   })({ ...config, Client: Client as unknown as typeof PgModule.Client });
 }
