@@ -1,6 +1,6 @@
 import { is, SQL, sql, type AnyColumn } from 'drizzle-orm';
 import { PgTransaction, type PgDialect, type PgSession } from 'drizzle-orm/pg-core';
-import type { Executor } from './client.ts';
+import { plannedForItsValues, type Executor } from './client.ts';
 
 /** A statement run with its placeholders' values. */
 export type Statement<R> = { execute(placeholderValues?: Record<string, unknown>): Promise<R> };
@@ -155,4 +155,15 @@ export function constantText(build: () => SQL): (db: Executor) => string {
 export function byPosition<Row>(aliases: readonly (keyof Row & string)[]) {
   const index = Object.fromEntries(aliases.map((alias, i) => [alias, i])) as Record<keyof Row, number>;
   return <K extends keyof Row>(row: unknown[], key: K): Row[K] => row[index[key]] as Row[K];
+}
+
+/**
+ * At most `limit` of the ids `ids` (a SELECT of one id column) yields, in no order: how a search learns whether its
+ * q is rare or common before it picks how to read the page. Planned for q on every execution (plannedForItsValues):
+ * through the content indexes for a word Postgres thinks rare, a scan that soon meets enough for one it knows common.
+ * A named statement's generic plan scanned the whole table for a rare word.
+ */
+export async function boundedIds(db: Executor, ids: SQL, limit: number): Promise<number[]> {
+  const found = await db.execute(plannedForItsValues(sql`select found.id from (${ids}) as found(id) limit ${sqlInteger(limit)}`));
+  return (found as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
 }

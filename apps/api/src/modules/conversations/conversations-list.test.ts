@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { schema } from '@app/db';
 import { administratorCtx, buildTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createAccountWithAdmin, createContact, createConversation, createInbox, createMember } from '../../../test/factories.ts';
 import { seedRichConversations } from '../../../test/rich-conversations.ts';
-import { pageBranches, sortOrder } from './list.ts';
+import { pageBranches, searchCondition, sortOrder } from './list.ts';
 import { presentConversationById, presentConversationsByIds } from './present.ts';
-import { selectConversationRows } from './queries.ts';
+import { FEW_CONVERSATIONS, selectConversationRows } from './queries.ts';
+import { searchConversations } from './service.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -671,5 +672,47 @@ describe('the list page as stored', () => {
     expect(payloads.get(own.id)).toMatchObject({ id: own.displayId, account_id: mine.account.id });
     await expect(presentConversationById(ctx, foreign.id)).rejects.toMatchObject({ code: 'not_found' });
     expect((await presentConversationById(ctx, own.id)).id).toBe(own.displayId);
+  });
+});
+
+// last in the file: its 64 conversations would change what Postgres and PGlite plan for the tests above
+describe('search pages, few matches or many', () => {
+  it('S1-7.70 a search’s pages and counts are the same whether its matches are collected (few) or walked to (a common q), over every status', async () => {
+    const { account, admin } = await createAccountWithAdmin(t);
+    const other = await createMember(t, account.id, 'agent');
+    const inbox = await createInbox(t, account.id);
+    const statuses = ['open', 'resolved', 'pending', 'snoozed'] as const;
+    for (let i = 0; i < 64; i++) {
+      // matched by the contact's name, by a message, or not at all (an activity message is not searched); last
+      // activity repeats across statuses; assigned to the administrator, to another agent or to no one
+      const contact = await createContact(t, account.id, { name: i % 4 === 0 ? `Pat Needleman ${i}` : `Sam Other ${i}` });
+      const assigneeId = [admin.user.id, other.user.id, null][i % 3];
+      const conversation = await createConversation(t, account.id, inbox.id, { contactId: contact.id, status: statuses[i % 4], lastActivityAt: minutesAgo(i % 7), assigneeId });
+      if (i % 4 !== 0 && i % 2 === 1) await message(account.id, conversation, { content: `where is the needle ${i}` });
+      if (i % 4 === 2) await message(account.id, conversation, { content: `a needle in a note ${i}`, messageType: 'activity', senderType: null, senderId: null });
+    }
+    const c = schema.conversations;
+    const reference = await t.db
+      .select({ displayId: c.displayId, assigneeId: c.assigneeId })
+      .from(c)
+      .where(and(eq(c.accountId, account.id), searchCondition(account.id, 'needle')))
+      .orderBy(desc(c.lastActivityAt), desc(c.id));
+    expect(reference.length).toBeGreaterThan(25);
+    const counts = {
+      mine_count: reference.filter((r) => r.assigneeId === admin.user.id).length,
+      unassigned_count: reference.filter((r) => r.assigneeId === null).length,
+      all_count: reference.length,
+    };
+    const ctx = administratorCtx(t, { user: admin.user, accountId: account.id });
+    // each way under its own q (the counts are cached by q): the same matches, ILIKE
+    for (const [q, few] of [['needle', FEW_CONVERSATIONS], ['NEEDLE', 3]] as const) {
+      for (const page of [1, 2, 3]) {
+        const result = await searchConversations(ctx, q, page, few);
+        expect(result.payload.map((row) => row.id), `${q}, page ${page}`).toEqual(reference.slice((page - 1) * 25, page * 25).map((r) => r.displayId));
+        expect(result.meta, `${q}, page ${page}`).toEqual(counts);
+      }
+    }
+    // no match: an empty page and no counts
+    expect(await searchConversations(ctx, 'haystack', 1)).toEqual({ meta: { mine_count: 0, unassigned_count: 0, all_count: 0 }, payload: [] });
   });
 });

@@ -218,7 +218,10 @@ export function matchesSearch(q: string): SQL {
   const tests: SQL[] = [sql`exists (select 1 from ${contacts} where ${contacts.id} = ${c.contactId} and ${schema.contactSearchMatches(contacts, pattern)})`];
   if (/^\d{1,9}$/.test(q)) tests.push(sql`${c.displayId} = ${Number(q)}`);
   if (q.length >= MIN_MESSAGE_SEARCH) {
-    tests.push(sql`exists (select 1 from ${schema.messages} m where m.conversation_id = ${c.id} and m.content ilike ${pattern} and m.message_type in ('incoming', 'outgoing'))`);
+    // `offset 0` keeps it a test of this conversation's messages: without it Postgres may turn the EXISTS into an
+    // IN over every message holding q, hashed, and read all of them before the walk's first row (0.8 s a status for
+    // a word in 5 % of the conversations, against 0.2 s tested row by row)
+    tests.push(sql`exists (select 1 from ${schema.messages} m where m.conversation_id = ${c.id} and m.content ilike ${pattern} and m.message_type in ('incoming', 'outgoing') offset 0)`);
   }
   return sql`(${sql.join(tests, sql` or `)})`;
 }

@@ -12,9 +12,14 @@ import { presentConversationById, presentConversations } from './present.ts';
 import {
   contactExists,
   conversationPageIds,
+  conversationRowsByIds,
   countConversations,
+  FEW_CONVERSATIONS,
+  matchingCondition,
+  searchMatching,
   selectConversationRows,
   type ConversationRow,
+  type SearchMatching,
 } from './queries.ts';
 import { conversationScope, scopeCondition, type ConversationScope } from './scope.ts';
 
@@ -95,14 +100,19 @@ export async function filterConversations(ctx: AccountCtx, query: FilterQuery, p
 /**
  * GET conversations/search: conversations whose display id is q, whose contact's name, email, phone
  * or identifier contains q, or with a message containing q (trigram indexes), latest activity first.
+ * How common q is decides the page's read (searchMatching): a few matches are collected and the page read from
+ * them; for a common q the conversations are walked to in order, one read per status merged, each tested (a word in
+ * every message: 2.1-3.5 s a page, every match collected and sorted, docs/benchmarks.md "Twenty-first session").
+ * The counts need every match: from the collected ids, or from one statement over the matches (cached).
  */
-export async function searchConversations(ctx: AccountCtx, q: string, page: number) {
+export async function searchConversations(ctx: AccountCtx, q: string, page: number, few = FEW_CONVERSATIONS) {
   const scope = await conversationScope(ctx);
-  const where = combine(scopeCondition(scope), searchCondition(ctx.accountId, q));
-  const { limit, offset } = pageOf(page);
+  const matching = await searchMatching(ctx.db, ctx.accountId, q, few);
+  if ('ids' in matching && matching.ids.length === 0) return { meta: { mine_count: 0, unassigned_count: 0, all_count: 0 }, payload: [] };
+  const inScope = scopeCondition(scope);
   const [rows, raw] = await Promise.all([
-    selectConversationRows(ctx.db, where, sortOrder('latest'), limit, offset, { idsFirst: true }),
-    cachedCounts(ctx, scope, ['search', q], true, where),
+    searchPageIds(ctx.db, inScope, matching, pageOf(page)).then((ids) => conversationRowsByIds(ctx.db, ids)),
+    cachedCounts(ctx, scope, ['search', q], true, combine(inScope, 'ids' in matching ? matchingCondition(matching) : searchCondition(ctx.accountId, q))),
   ]);
   const { mine_count, unassigned_count, all_count } = counts(raw);
   return { meta: { mine_count, unassigned_count, all_count }, payload: await presentConversations(ctx, rows) };
@@ -128,6 +138,7 @@ export { createConversation } from './create.ts';
 /** For other modules that read conversations within the caller's scope (global search, bulk actions). */
 export { conversationScope, scopeCondition, type ConversationScope } from './scope.ts';
 export { matchesSearch, searchCondition, searchMatches } from './list.ts';
+export { FEW_CONVERSATIONS, matchingCondition, searchMatching, type SearchMatching } from './queries.ts';
 
 /** The order of a conversation list by default: latest activity first. */
 export const latestFirst = sortOrder('latest');
@@ -136,7 +147,16 @@ export const latestFirst = sortOrder('latest');
  * The ids of a page of conversations matching `where` over every status, latest activity first: one ordered read per
  * status, merged, as the list reads every status (for a search walking to a common word's conversations).
  */
-export function latestConversationIds(db: Executor, where: SQL, page: { limit: number; offset: number }) {
+function latestConversationIds(db: Executor, where: SQL | undefined, page: { limit: number; offset: number }) {
   return conversationPageIds(db, where, latestFirst, page.limit, page.offset, pageBranches('all', 'latest'));
+}
+
+/**
+ * The ids of a page of the conversations a search matches (searchMatching) within `inScope`, latest activity first:
+ * sorted from the collected ids, or for a common q walked to, the conversations tested one by one in order.
+ */
+export function searchPageIds(db: Executor, inScope: SQL | undefined, matching: SearchMatching, page: { limit: number; offset: number }): Promise<number[]> {
+  if ('ids' in matching) return matching.ids.length ? conversationPageIds(db, combine(inScope, matchingCondition(matching)), latestFirst, page.limit, page.offset) : Promise.resolve([]);
+  return latestConversationIds(db, combine(inScope, matching.test), page);
 }
 export { changedAttributes, conversationEntries, type ChangedAttributes } from './events.ts';

@@ -4,7 +4,7 @@ import { schema } from '@app/db';
 import { SearchAllSchema, SearchContactsSchema, SearchConversationsSchema, SearchMessagesSchema } from '@app/shared/search';
 import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createAccountWithAdmin, createContact, createConversation, createInbox, createMember } from '../../../test/factories.ts';
-import { matchesSearch, searchCondition, searchMatches } from '../conversations/service.ts';
+import { searchCondition, searchMatching } from '../conversations/service.ts';
 import { searchConversationPage, searchMessageRows } from './queries.ts';
 import { excerpt } from './snippet.ts';
 
@@ -309,18 +309,27 @@ describe('rare and common words', () => {
         .where(and(scope, searchCondition(account.id, 'needle')))
         .orderBy(desc(c.lastActivityAt), desc(c.id));
       expect(reference.length).toBeGreaterThan(10);
-      const matches = { ids: searchMatches(account.id, 'needle'), test: matchesSearch('needle') };
+      const few = await searchMatching(t.db, account.id, 'needle');
+      const common = await searchMatching(t.db, account.id, 'needle', 3);
+      expect('ids' in few && few.ids.length).toBeGreaterThan(10);
+      expect('test' in common).toBe(true);
       for (const offset of [0, 5, 10, 20]) {
         const expected = reference.slice(offset, offset + 5).map((row) => row.id);
-        const collected = await searchConversationPage(t.db, scope, matches, { limit: 5, offset });
-        expect(collected.map((row) => row.id), `collected, offset ${offset}`).toEqual(expected);
+        const collected = await sentStatements(async () => {
+          const rows = await searchConversationPage(t.db, scope, few, { limit: 5, offset });
+          expect(rows.map((row) => row.id), `collected, offset ${offset}`).toEqual(expected);
+        });
+        // the page's ids sorted from the collected ones, then what the results show for those alone
+        expect(collected.filter((text) => text.includes('= any('))).toHaveLength(expected.length ? 2 : 1);
         const walked = await sentStatements(async () => {
-          const rows = await searchConversationPage(t.db, scope, matches, { limit: 5, offset }, 3);
+          const rows = await searchConversationPage(t.db, scope, common, { limit: 5, offset });
           expect(rows.map((row) => row.id), `walked, offset ${offset}`).toEqual(expected);
         });
-        // one ordered read per status, merged
-        expect(walked.filter((text) => text.includes(' union all ') && text.includes('"last_activity_at" desc nulls last'))).toHaveLength(1);
-        expect(walked.filter((text) => text.includes('limit 4'))).toHaveLength(1);
+        // one ordered read per status, merged, each row tested; then the results for the page's ids
+        expect(walked).toHaveLength(expected.length ? 2 : 1);
+        expect(walked[0]).toContain(' union all ');
+        expect(walked[0]).toContain('"last_activity_at" desc nulls last');
+        expect(walked[0]).not.toContain('= any(');
       }
     }
   });

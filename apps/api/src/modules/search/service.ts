@@ -4,7 +4,7 @@ import { SEARCH_ALL_PREVIEW, SEARCH_PAGE_SIZE, type SearchContact, type SearchCo
 import { forbidden } from '../../lib/app-error.ts';
 import type { AccountCtx } from '../../lib/context.ts';
 import { serializeContactPush } from '../contacts/service.ts';
-import { conversationScope, matchesSearch, scopeCondition, searchMatches } from '../conversations/service.ts';
+import { conversationScope, scopeCondition, searchMatching } from '../conversations/service.ts';
 import { latestMessages, people, searchContactRows, searchConversationPage, searchMessageRows, type ContactRow, type SearchMessageRow } from './queries.ts';
 import { excerpt, firstMatch } from './snippet.ts';
 
@@ -46,7 +46,8 @@ function contactMatch(row: Pick<ContactRow, 'name' | 'email' | 'phoneNumber' | '
 }
 
 async function conversationResults(ctx: AccountCtx, q: string, window: Window): Promise<SearchConversation[]> {
-  const rows = await searchConversationPage(ctx.db, scopeCondition(await conversationScope(ctx)), { ids: searchMatches(ctx.accountId, q), test: matchesSearch(q) }, window);
+  const [scope, matches] = await Promise.all([conversationScope(ctx), searchMatching(ctx.db, ctx.accountId, q)]);
+  const rows = await searchConversationPage(ctx.db, scopeCondition(scope), matches, window);
   const ids = rows.map((r) => r.id);
   const [latest, matching, names] = await Promise.all([
     latestMessages(ctx.db, ids, null),
