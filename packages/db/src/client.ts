@@ -140,8 +140,8 @@ export const BESIDE_POOL_SIZE = 4;
  * The startup option of every connection: no JIT compilation. Postgres compiles a statement whose estimated cost
  * passes jit_above_cost (100,000), which on a big account is any count, search or report over many rows, and the
  * compiling cost 100-300 ms a statement on these machines, more than many of them take to run: a filter on the
- * creation date 156 -> 87 ms, the search page for a first name 330 -> 191 ms (docs/benchmarks.md, "Twenty-first
- * session"). A desk's statements are short; JIT pays only for analytic queries that run for seconds.
+ * creation date 169-186 -> 74-79 ms, the search page for a first name 358-437 -> 216-241 ms (docs/benchmarks.md,
+ * "Twenty-first session"). A desk's statements are short; JIT pays only for analytic queries that run for seconds.
  */
 const NO_JIT = '-c jit=off';
 

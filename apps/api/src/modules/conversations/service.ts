@@ -102,7 +102,7 @@ export async function filterConversations(ctx: AccountCtx, query: FilterQuery, p
  * or identifier contains q, or with a message containing q (trigram indexes), latest activity first.
  * How common q is decides the page's read (searchMatching): a few matches are collected and the page read from
  * them; for a common q the conversations are walked to in order, one read per status merged, each tested (a word in
- * every message: 2.1-3.5 s a page, every match collected and sorted, docs/benchmarks.md "Twenty-first session").
+ * every message: 1.9-3.3 s a page, every match collected and sorted, docs/benchmarks.md "Twenty-first session").
  * The counts need every match: from the collected ids, or from one statement over the matches (cached).
  */
 export async function searchConversations(ctx: AccountCtx, q: string, page: number, few = FEW_CONVERSATIONS) {
@@ -137,8 +137,8 @@ export { createConversation } from './create.ts';
 
 /** For other modules that read conversations within the caller's scope (global search, bulk actions). */
 export { conversationScope, scopeCondition, type ConversationScope } from './scope.ts';
-export { matchesSearch, searchCondition, searchMatches } from './list.ts';
-export { FEW_CONVERSATIONS, matchingCondition, searchMatching, type SearchMatching } from './queries.ts';
+export { searchCondition } from './list.ts';
+export { searchMatching, type SearchMatching } from './queries.ts';
 
 /** The order of a conversation list by default: latest activity first. */
 export const latestFirst = sortOrder('latest');

@@ -4,6 +4,7 @@ import { schema } from '@app/db';
 import { SearchAllSchema, SearchContactsSchema, SearchConversationsSchema, SearchMessagesSchema } from '@app/shared/search';
 import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createAccountWithAdmin, createContact, createConversation, createInbox, createMember } from '../../../test/factories.ts';
+import { matchesSearch } from '../conversations/list.ts';
 import { searchCondition, searchMatching } from '../conversations/service.ts';
 import { searchConversationPage, searchMessageRows } from './queries.ts';
 import { excerpt } from './snippet.ts';
@@ -332,5 +333,27 @@ describe('rare and common words', () => {
         expect(walked[0]).not.toContain('= any(');
       }
     }
+  });
+
+  it('a walk tests each conversation’s messages row by row: Postgres never hashes every message holding q first', async () => {
+    const { account } = await createAccountWithAdmin(t);
+    const inbox = await createInbox(t, account.id);
+    for (let i = 0; i < 30; i++) {
+      const conversation = await createConversation(t, account.id, inbox.id, { contactId: (await createContact(t, account.id, { name: `Sam Hay ${i}` })).id });
+      await message(account.id, conversation, i % 3 ? `the needle ${i}` : 'only hay');
+    }
+    const c = schema.conversations;
+    const explained = (await t.db.execute(
+      sql`explain select ${c.id} from ${c} where ${c.accountId} = ${account.id} and ${c.status} = 'open' and ${matchesSearch('needle')}
+          order by ${c.lastActivityAt} desc nulls last, ${c.id} desc nulls last limit 5`,
+    )) as unknown as { rows: Record<string, string>[] };
+    const plan = explained.rows.map((row) => Object.values(row)[0]!).join('\n');
+    // the EXISTS over messages stays a plain SubPlan (run per conversation walked), where without its `offset 0`
+    // Postgres turned it into a hashed IN over every matching message, built before the walk's first row
+    const plain = [...plan.matchAll(/(?<!hashed )SubPlan (\d+)\)/g)].map((m) => m[1]!);
+    const messagesPlan = (n: string) => plan.split(`SubPlan ${n}\n`)[1]?.split(/\n\s*SubPlan \d+\n/)[0] ?? '';
+    expect(plain.some((n) => messagesPlan(n).includes('content ~~*')), plan).toBe(true);
+    const hashed = [...plan.matchAll(/hashed SubPlan (\d+)/g)].map((m) => m[1]!);
+    expect(hashed.filter((n) => messagesPlan(n).includes('content ~~*')), plan).toEqual([]);
   });
 });
