@@ -64,13 +64,15 @@ export type SearchConversationRow = Awaited<ReturnType<typeof searchConversation
 
 /**
  * Messages of the account containing q, in conversations matching `scope` (a condition over conversations), newest
- * first (by id: the order messages are written in, so a walk reads the table's pages in order). The fast plan depends on how common q is, which Postgres cannot tell: with a LIMIT it
- * walked the newest-first index hoping to meet matches early, and for a name no message holds read all 2,242,546
- * messages of the bench's account (2.1 s); collecting every match of a word every message holds through the trigram
- * index and sorting them took 1.5 s. So the matches' ids come first, FEW_MESSAGES + 1 at most (boundedIds): with no
- * more than FEW_MESSAGES the page is read from them and sorted; with more, q is common, and the page is walked to
- * newest first along the primary key (a walk by creation time read 100,000 messages' pages in no order for a word in 1 %
- * of them, 0.7 s).
+ * first (by creation time, the id among equal times). The fast plan depends on how common q is, which Postgres cannot
+ * tell: with a LIMIT it walked the newest-first index hoping to meet matches early, and for a name no message holds
+ * read all 2,242,546 messages of the bench's account (2.1 s); collecting every match of a word every message holds
+ * through the trigram index and sorting them took 1.5 s. So the matches' ids come first, FEW_MESSAGES + 1 at most
+ * (boundedIds): with no more than FEW_MESSAGES the page is read from them and sorted; with more, q is common, and the
+ * page is walked to along the account's messages by creation time (messages_account_created_idx). The walk used to
+ * go along the primary key, which passes every other account's newer messages first: 237,336 of them on the bench
+ * for a word in every message of its big account, 386-643 ms a page where the account's own index takes 47-71 ms
+ * (docs/benchmarks.md, "Twenty-second session").
  */
 export async function searchMessageRows(db: Executor, accountId: number, scope: SQL, q: string, page: Page, few = FEW_MESSAGES) {
   const matches = and(eq(messages.accountId, accountId), schema.messageContentMatches(messages.content, q), searchable);
@@ -93,7 +95,7 @@ export async function searchMessageRows(db: Executor, accountId: number, scope: 
     .innerJoin(inboxes, eq(inboxes.id, conversations.inboxId))
     .innerJoin(channels, eq(channels.id, inboxes.channelId))
     .where(and(ids.length <= few ? anyInteger(messages.id, ids) : matches, scope))
-    .orderBy(desc(messages.id))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(page.limit)
     .offset(page.offset);
 }

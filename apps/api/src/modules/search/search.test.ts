@@ -247,7 +247,7 @@ describe('rare and common words', () => {
 
   // Whether a word is rare or common decides how its page is read (collected through the indexes and sorted, or
   // walked to in order); each way must give the page one ordered statement gives, across ties and the caller's scope.
-  it('a message page is the same collected or walked to, newest first, within the scope', async () => {
+  it('a message page is the same collected or walked to, newest first by creation time, within the scope', async () => {
     const { account } = await createAccountWithAdmin(t);
     const mine = await createInbox(t, account.id);
     const theirs = await createInbox(t, account.id);
@@ -255,9 +255,10 @@ describe('rare and common words', () => {
     for (let i = 0; i < 6; i++) conversations.push(await createConversation(t, account.id, i % 3 === 2 ? theirs.id : mine.id));
     for (let i = 0; i < 40; i++) {
       const conversation = conversations[i % 6]!;
-      // "common" in most messages, "seldom" in a few; a note is searched, activity is not
+      // "common" in most messages, "seldom" in a few; a note is searched, activity is not; times out of the ids'
+      // order (messages imported with their own times), three a minute (ties, put in order by the id)
       await message(account.id, conversation, i % 7 === 3 ? `a seldom word ${i}` : `the common word ${i}`, {
-        createdAt: minutes(Math.floor(i / 3)),
+        createdAt: minutes(Math.floor(((i * 17) % 40) / 3)),
         ...(i % 9 === 4 ? { messageType: 'outgoing', private: true, senderType: 'User', senderId: null } : {}),
         ...(i % 11 === 5 ? { messageType: 'activity', senderType: null, senderId: null } : {}),
       });
@@ -270,7 +271,7 @@ describe('rare and common words', () => {
         .from(m)
         .innerJoin(c, eq(c.id, m.conversationId))
         .where(and(eq(m.accountId, account.id), sql`${m.content} ilike ${`%${q}%`}`, sql`${m.messageType} in ('incoming', 'outgoing')`, scope))
-        .orderBy(desc(m.id));
+        .orderBy(desc(m.createdAt), desc(m.id));
       expect(reference.length).toBeGreaterThan(2);
       for (const offset of [0, 5, 10, 30]) {
         const expected = reference.slice(offset, offset + 5).map((row) => row.id);
