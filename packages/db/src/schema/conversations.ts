@@ -221,7 +221,8 @@ export const conversations = pgTable(
     // a contact's conversations
     index('conversations_contact_idx').on(t.contactId, t.lastActivityAt.desc()),
     // meta counts (mine / unassigned / all) as an index-only scan, also for agents limited to their inboxes
-    // and for lists narrowed by team or priority
+    // and for lists narrowed by team or priority. Migration 0024 adds INCLUDE (waiting_since), which drizzle cannot
+    // declare: the sidebar's open and unresponded counts per inbox, index-only too
     index('conversations_counts_idx').on(t.accountId, t.status, t.inboxId, t.assigneeId, t.teamId, t.priority),
     // the snooze wake-up job
     index('conversations_snoozed_until_idx').on(t.snoozedUntil).where(sql`${t.status} = 'snoozed'`),
