@@ -68,8 +68,7 @@ export async function presentInbox(ctx: AccountCtx, row: InboxWithChannel): Prom
 /** Administrators see every inbox; agents, checkers and custom roles the inboxes they are members of. */
 export async function listInboxes(ctx: AccountCtx) {
   const visible = await visibleInboxIds(ctx);
-  const rows = await listInboxRows(ctx.db, ctx.accountId, visible);
-  const counts = await conversationCounts(ctx.db, ctx.accountId, visible);
+  const [rows, counts] = await Promise.all([listInboxRows(ctx.db, ctx.accountId, visible), conversationCounts(ctx.db, ctx.accountId, visible)]);
   return { payload: rows.map((row) => present(ctx, row, counts.get(row.inbox.id)?.unresponded ?? 0)) };
 }
 
