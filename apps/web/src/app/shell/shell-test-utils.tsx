@@ -45,7 +45,7 @@ export function shellApi(user: CurrentUser = makeUser(), overrides: Record<strin
   return fakeApi({
     'GET /auth/validate_token': { body: { payload: { success: true, data: user } } },
     'GET /api/v1/global_config': {
-      body: { agent_bots_enabled: true, deployment: 'self_hosted', create_new_account_from_dashboard: false, enable_account_signup: false, oauth_providers: {} },
+      body: { agent_bots_enabled: true, deployment: 'self_hosted', create_new_account_from_dashboard: false, enable_account_signup: false, oauth_providers: {}, payments_account_id: id },
     },
     'GET /api': { body: { version: '1.0.0', timestamp: '', queue_services: 'embedded', data_services: 'ok' } },
     [`GET /api/v1/accounts/${id}`]: { body: makeAccountDetails(id) },

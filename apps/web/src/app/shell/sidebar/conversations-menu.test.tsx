@@ -151,6 +151,33 @@ describe('conversations menu', () => {
     await waitFor(() => expect(menu().getByRole('link', { name: 'Website' })).toHaveAttribute('href', '/app/accounts/7/checker-view/1/recharge'));
   });
 
+  it('S1-7.26 the checker-view menu lists the payments account\'s inboxes, as the user\'s role there sees them, under any current account', async () => {
+    // administrator of account 7, checker of account 1 (the payments account) with one inbox of three there
+    const user = makeUser({ accounts: [makeAccount(7), makeAccount(1, 'checker', { checker_inbox: [12] })] });
+    const paymentsConfig = { agent_bots_enabled: true, deployment: 'self_hosted', create_new_account_from_dashboard: false, enable_account_signup: false, oauth_providers: {}, payments_account_id: 1 };
+    const server = shellApi(user, {
+      ...lists,
+      'GET /api/v1/global_config': { body: paymentsConfig },
+      'GET /api/v1/accounts/1/inboxes': { body: { payload: [makeInbox(11, 'Payouts'), makeInbox(12, 'Recharges desk'), makeInbox(13, 'Merchants')] } },
+    });
+    const shell = renderShell('/app/accounts/7/checker-view');
+    await shellReady();
+    await waitFor(() => expect(menu().getByRole('link', { name: 'Recharges desk' })).toHaveAttribute('href', '/app/accounts/7/checker-view/12/recharge'));
+    expect(menu().queryByRole('link', { name: 'Payouts' })).not.toBeInTheDocument();
+    // the current account's inboxes hold no payment records: never offered here
+    expect(menu().queryByRole('link', { name: 'Website' })).not.toBeInTheDocument();
+    expect(server.called('GET /api/v1/accounts/1/inboxes').length).toBeGreaterThan(0);
+    shell.unmount();
+
+    // not a member of the payments account: no inbox entries (the page says why), and no call that would fail
+    const outsider = shellApi(makeUser({ accounts: [makeAccount(7)] }), { ...lists, 'GET /api/v1/global_config': { body: paymentsConfig } });
+    renderShell('/app/accounts/7/checker-view');
+    await shellReady();
+    expect(await menu().findByRole('link', { name: 'Inboxes' })).toHaveAttribute('href', '/app/accounts/7/checker-view');
+    expect(menu().queryByRole('link', { name: 'Website' })).not.toBeInTheDocument();
+    expect(outsider.called('GET /api/v1/accounts/1/inboxes')).toHaveLength(0);
+  });
+
   it('S1-2.78 a custom role with only conversation_summary_manage gets the summaries entry, no checker-view entries', async () => {
     shellApi(makeUser({ accounts: [makeAccount(7, 'agent', { custom_role: customRole(['conversation_summary_manage'], 'Summaries') })] }), lists);
     renderShell('/app/accounts/7/conversation-summaries');

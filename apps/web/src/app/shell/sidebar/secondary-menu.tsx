@@ -1,6 +1,7 @@
 import { t } from '../../../lib/i18n/i18n.ts';
 import { accountPath } from '../../../lib/routing.ts';
 import { useCurrentAccount } from '../../../features/auth/index.ts';
+import { usePaymentsAccount } from '../../../features/payments/index.ts';
 import { useFolders, useInboxes, useLabels } from '../api.ts';
 import { ConversationsMenu } from './conversations-menu.tsx';
 import { MenuLink, MenuSection } from './menu-parts.tsx';
@@ -72,10 +73,14 @@ function ContactsMenu({ nav }: { nav: NavContext }) {
 /** Checker view: its two screens, then one entry per assigned inbox (tab defaulting to recharge, 001 section 2). */
 function CheckerMenu({ nav }: { nav: NavContext }) {
   const { account } = useCurrentAccount();
-  // The per-inbox entries open the checker view: none for a role that only sees the summaries.
-  const recordsOpen = canOpen(nav, 'checker_view');
-  const inboxes = useInboxes(account.id, recordsOpen && nav.features?.inbox_management === true);
-  const assigned = recordsOpen ? (inboxes.data ?? []).filter((inbox) => nav.role !== 'checker' || account.checker_inbox.includes(inbox.id)) : [];
+  // The checker view shows the payments account's records (S1-7.26), whatever the current account: its entries are
+  // that account's inboxes, as the user's role there sees them. None for a role that only sees the summaries, nor
+  // where the user may not read payments (the page explains why).
+  const payments = usePaymentsAccount();
+  const membership = payments?.canRead ? payments.membership : null;
+  const recordsOpen = canOpen(nav, 'checker_view') && membership !== null;
+  const inboxes = useInboxes(payments?.accountId ?? account.id, recordsOpen && nav.features?.inbox_management === true);
+  const assigned = recordsOpen && membership ? (inboxes.data ?? []).filter((inbox) => membership.role !== 'checker' || membership.checker_inbox.includes(inbox.id)) : [];
   return (
     <>
       <Links links={checkerLinks(nav)} />

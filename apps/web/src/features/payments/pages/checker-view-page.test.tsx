@@ -137,7 +137,7 @@ describe('checker view: the payments account', () => {
     expect(server.called(`GET ${at('inboxes', 1)}`)).toHaveLength(1);
     const payments = server.calls.filter((call) => /\/(withdraws|recharges)/.test(call.path));
     expect(payments.every((call) => call.path.startsWith('/api/v1/accounts/1/'))).toBe(true);
-    expect(screen.getByText(/Payments of account #1/)).toBeInTheDocument();
+    expect(screen.getByText(/They are kept in Account 1, whichever account you are in\./)).toBeInTheDocument();
   });
 
   it('the payments account named by the global config is used instead of account 1', async () => {

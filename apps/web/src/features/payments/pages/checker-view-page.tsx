@@ -91,7 +91,7 @@ export function CheckerViewPage() {
   const { account } = useCurrentAccount();
   const access = usePaymentsAccount();
   usePaymentsRealtime(access?.accountId ?? 0, access?.live ?? false);
-  const elsewhere = access && !access.live ? t('PAYMENTS.ACCOUNT.OTHER', { id: access.accountId }) : null;
+  const elsewhere = access?.membership && !access.live ? t('PAYMENTS.ACCOUNT.OTHER', { name: access.membership.name }) : null;
 
   let body;
   if (!access) body = <PageStatus kind="loading" message={t('PAYMENTS.LIST.LOADING')} />;

@@ -45,7 +45,7 @@ export const paymentsScreensEn = {
     'This installation keeps withdrawals and recharges in account #{id}, and you are not a member of it. Ask an administrator of that account to invite you.',
   'PAYMENTS.ACCOUNT.NO_ACCESS_TITLE': 'You cannot see payments',
   'PAYMENTS.ACCOUNT.NO_ACCESS_DESCRIPTION': 'Your role in account #{id}, where payments are kept, does not include the checker view.',
-  'PAYMENTS.ACCOUNT.OTHER': 'Payments of account #{id}',
+  'PAYMENTS.ACCOUNT.OTHER': 'They are kept in {name}, whichever account you are in',
 
   'PAYMENTS.FILTERS.LABEL': 'Filters',
   'PAYMENTS.FILTERS.STATUS': 'Status',
