@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { DateRangePicker } from '../../../components/date-range-picker.tsx';
 import { Toggle } from '../../../components/toggle.tsx';
 import { t } from '../../../lib/i18n/i18n.ts';
+import { reportsToday } from '../utils/dates.ts';
 import { groupByOptions } from '../utils/range.ts';
 import type { ReportControls } from './use-report-controls.ts';
 
@@ -27,7 +28,7 @@ export function ReportHeader({ title, description, controls, showGroupBy = true,
         <p>{description}</p>
       </div>
       <div className="reports-header__controls">
-        {controls ? <DateRangePicker value={controls.range} onChange={controls.setRange} label={t('REPORTS.DATE_RANGE')} /> : null}
+        {controls ? <DateRangePicker value={controls.range} onChange={controls.setRange} label={t('REPORTS.DATE_RANGE')} today={reportsToday()} /> : null}
         {controls && showGroupBy ? (
           <div className="reports-field">
             <label htmlFor={groupId}>{t('REPORTS.GROUP_BY')}</label>

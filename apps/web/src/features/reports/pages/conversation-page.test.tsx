@@ -10,7 +10,8 @@ vi.mock('../components/chart-canvas.tsx', () => ({ default: () => <div data-test
 
 const V2 = '/api/v2/accounts/7';
 const NOW = new Date(2026, 10, 26, 15, 30);
-const unix = (...args: [number, number, number]) => String(new Date(...args).getTime() / 1000);
+// midnight of a calendar day in the reports' zone, UTC + 5 (S1-9.10)
+const unix = (year: number, month: number, day: number) => String(Date.UTC(year, month, day) / 1000 - 5 * 3600);
 
 beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: NOW }));
 afterEach(() => vi.useRealTimers());

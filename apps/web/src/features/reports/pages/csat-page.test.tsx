@@ -8,7 +8,8 @@ import { CsatReportPage } from './csat-page.tsx';
 
 const V1 = '/api/v1/accounts/7';
 const NOW = new Date(2026, 10, 26, 15, 30);
-const unix = (...args: [number, number, number]) => String(new Date(...args).getTime() / 1000);
+// midnight of a calendar day in the reports' zone, UTC + 5 (S1-9.10)
+const unix = (year: number, month: number, day: number) => String(Date.UTC(year, month, day) / 1000 - 5 * 3600);
 
 beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: NOW }));
 afterEach(() => vi.useRealTimers());

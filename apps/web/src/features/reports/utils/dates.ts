@@ -8,6 +8,16 @@ export const REPORTS_TIME_ZONE = Number.isInteger(REPORTS_TIMEZONE_OFFSET)
   ? `Etc/GMT${REPORTS_TIMEZONE_OFFSET > 0 ? '-' : '+'}${Math.abs(REPORTS_TIMEZONE_OFFSET)}`
   : 'UTC';
 
+/**
+ * Today in the reports' zone, as a date of the browser's calendar (its noon): the day the date-range presets end on.
+ * Report days run from the zone's midnights (range.ts `unixRange`), so after 19:00 UTC "today" is already the next
+ * day there, and a range ending on the browser's date would leave out what happened since.
+ */
+export function reportsToday(now = new Date()): Date {
+  const there = new Date(now.getTime() + REPORTS_TIMEZONE_OFFSET * 3_600_000);
+  return new Date(there.getUTCFullYear(), there.getUTCMonth(), there.getUTCDate(), 12);
+}
+
 const lang = () => (typeof document === 'undefined' ? '' : document.documentElement.lang) || 'en';
 
 const OPTIONS: Record<ReportGroupBy, Intl.DateTimeFormatOptions> = {

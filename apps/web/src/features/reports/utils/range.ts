@@ -1,4 +1,4 @@
-import { differenceInCalendarDays, endOfDay, startOfDay, subDays } from 'date-fns';
+import { addDays, differenceInCalendarDays, endOfDay, startOfDay, subDays } from 'date-fns';
 import { HEATMAP_DAYS, REPORTS_TIMEZONE_OFFSET, type ReportGroupBy, type ReportType } from '@app/shared/reports';
 import type { DateRange } from '../../../components/date-range.ts';
 
@@ -6,8 +6,21 @@ import type { DateRange } from '../../../components/date-range.ts';
 export const SWITCH_GROUP_BY = ['day', 'week', 'month', 'year'] as const satisfies readonly ReportGroupBy[];
 export type SwitchGroupBy = (typeof SWITCH_GROUP_BY)[number];
 
-/** A range in unix seconds, [since, until): from the first day's midnight to the midnight after the last day. */
-export const unixRange = (range: { from: Date; to: Date }) => ({ since: Math.floor(range.from.getTime() / 1000), until: Math.ceil(range.to.getTime() / 1000) });
+/** Unix seconds of a calendar day's midnight (plus `days` days) in the zone the server buckets reports in (S1-9.10). */
+const reportsMidnight = (day: Date, days = 0) => Date.UTC(day.getFullYear(), day.getMonth(), day.getDate() + days) / 1000 - REPORTS_TIMEZONE_OFFSET * 3600;
+
+/**
+ * A range in unix seconds, [since, until): from the first day's midnight to the midnight after the last day, both
+ * in the reports' zone (UTC + REPORTS_TIMEZONE_OFFSET), whatever the browser's. The server buckets days from those
+ * midnights: the browser's own midnights made "last 7 days" eight buckets, the last one nearly empty.
+ */
+export const unixRange = (range: { from: Date; to: Date }) => ({ since: reportsMidnight(range.from), until: reportsMidnight(range.to, 1) });
+
+/**
+ * The same days from the browser's own midnights: for hourly buckets, which are the same hours in every zone a whole
+ * number of hours from UTC, and which the heatmap draws in the browser's days and hours.
+ */
+const browserRange = (range: { from: Date; to: Date }) => ({ since: Math.floor(startOfDay(range.from).getTime() / 1000), until: Math.floor(startOfDay(addDays(range.to, 1)).getTime() / 1000) });
 
 /** Whole days a range covers (last 7 days: 7). */
 export const rangeDays = (range: { from: Date; to: Date }) => differenceInCalendarDays(range.to, range.from) + 1;
@@ -41,7 +54,7 @@ export type ReportParamsInput = {
  * group_by, business_hours and the fixed timezone offset (S1-9.10).
  */
 export function reportParams({ range, groupBy = 'day', businessHours = false, type, id, metric }: ReportParamsInput): URLSearchParams {
-  const { since, until } = unixRange(range);
+  const { since, until } = groupBy === 'hour' ? browserRange(range) : unixRange(range);
   const params = new URLSearchParams();
   if (metric) params.set('metric', metric);
   if (type) params.set('type', type);
