@@ -122,7 +122,8 @@ async function joinPeople(services: Services, accountId: number): Promise<Map<st
       .from(schema.accountUsers)
       .where(and(eq(schema.accountUsers.accountId, accountId), eq(schema.accountUsers.userId, user.id)));
     const role = membership?.role ?? person.role;
-    if (!membership) await insertMembership(services.db, { accountId, userId: user.id, role, customRoleId: null, active: true });
+    // not their active account: the demo's people open their own workspace (Northwind) after signing in
+    if (!membership) await insertMembership(services.db, { accountId, userId: user.id, role, customRoleId: null, active: false });
     contexts.set(person.email, {
       ...services,
       meta: { ip: null, requestId: null, userAgent: 'demo seed' },

@@ -118,7 +118,8 @@ async function seedDemoPeople(db: Db, secretKeyBase: string): Promise<Map<string
           userId: user.id,
           role: member.role,
           customRoleId: member.customRole ? (roleIds.get(member.customRole) ?? null) : null,
-          active: true,
+          // the first demo account (Northwind, the lived-in one) is where its people land after signing in
+          active: demo === ACCOUNTS[0],
         });
         await tx.update(schema.accountUsers).set({ availability: member.availability }).where(eq(schema.accountUsers.id, row.id));
       }

@@ -61,6 +61,11 @@ describe('first-start seed', () => {
     expect(data.accounts.map((a: { name: string }) => a.name).sort()).toEqual(['Acme Support', 'Globex Payments', 'Northwind Support']);
     const amara = await t.app.inject({ method: 'POST', url: '/auth/sign_in', payload: { email: 'amara@northwind.example', password: DEMO_PASSWORD } });
     expect(amara.json().data.accounts[0]).toMatchObject({ role: 'agent', custom_role: { name: 'Knowledge editor' }, permissions: ['custom_role', 'knowledge_base_manage'] });
+    // every demo user lands in the lived-in workspace, not in the payments account or Globex they also belong to
+    for (const email of ['maya@northwind.example', 'daniel@northwind.example', 'priya@northwind.example', 'amara@northwind.example']) {
+      const user = (await t.app.inject({ method: 'POST', url: '/auth/sign_in', payload: { email, password: DEMO_PASSWORD } })).json().data;
+      expect(user.accounts.find((a: { id: number }) => a.id === user.account_id)?.name, email).toBe('Northwind Support');
+    }
 
     // What the administrator sees in Northwind: several channels, every status, replies, notes and labels.
     const headers = { 'access-token': res.headers['access-token'] as string, client: res.headers.client as string, uid: res.headers.uid as string, 'token-type': 'Bearer' };
