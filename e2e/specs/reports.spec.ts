@@ -32,6 +32,9 @@ test.describe('[reports] the report screens', () => {
     const summary = new URL((await thirtyDays).url()).searchParams;
     expect(summary.get('timezone_offset')).toBe('5');
     expect(summary.get('business_hours')).toBe('false');
+    // whole days of the reports' zone (UTC + 5), the last one today there: the range holds now, whatever the hour
+    expect((Number(summary.get('since')) + 5 * 3600) % 86_400).toBe(0);
+    expect(Number(summary.get('until')) * 1000).toBeGreaterThan(Date.now());
 
     const weekly = page.waitForRequest((r) => /\/reports\?/.test(r.url()) && new URL(r.url()).searchParams.get('group_by') === 'week');
     await page.getByRole('combobox', { name: 'Group by' }).selectOption('week');
@@ -41,6 +44,16 @@ test.describe('[reports] the report screens', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download CSV' }).click();
     expect((await download).suggestedFilename()).toMatch(/^conversation-report-\d{2}-\d{2}-\d{4}\.csv$/);
+  });
+
+  test('the overview scrolls inside its pane: the shell itself never scrolls', async ({ page }) => {
+    const { accountId } = await signInViaApi(page);
+    await page.setViewportSize({ width: 1280, height: 520 });
+    await page.goto(`/app/accounts/${accountId}/reports/overview`);
+    await expect(page.getByRole('heading', { name: 'Conversation traffic' })).toBeVisible();
+    await expect(page.locator('.reports-heatmap td')).toHaveCount(7 * 24);
+    const { scrollHeight, clientHeight } = await page.evaluate(() => ({ scrollHeight: document.documentElement.scrollHeight, clientHeight: document.documentElement.clientHeight }));
+    expect(scrollHeight).toBeLessThanOrEqual(clientHeight);
   });
 
   test('an agent opening the reports lands on CSAT and is offered only the CSAT and agent reports', async ({ browser, request }) => {
