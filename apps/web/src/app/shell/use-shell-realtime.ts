@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@app/shared/users';
-import { useCableEvent, useCableLifecycle } from '../../lib/realtime/index.ts';
+import { sendCable, useCableEvent, useCableLifecycle, useCableStatus } from '../../lib/realtime/index.ts';
 import { sessionKeys } from '../../features/auth/index.ts';
 import { useNotificationsRealtime } from '../../features/notifications/index.ts';
 import { shellKeys } from './api.ts';
@@ -29,6 +29,13 @@ export function useShellRealtime(accountId: number, userId: number): void {
     },
     [],
   );
+
+  // Who is here: the account's presence, asked for once the subscription is up (and again after a reconnect), so the
+  // agent lists and menus show availability from the start (a snapshot otherwise comes when someone connects or goes)
+  const status = useCableStatus();
+  useEffect(() => {
+    if (status === 'connected') sendCable('update_presence');
+  }, [status]);
 
   useCableLifecycle((event) => {
     if (event.type === 'rejected') void client.invalidateQueries({ queryKey: sessionKeys.currentUser() });

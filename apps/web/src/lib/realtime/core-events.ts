@@ -25,6 +25,20 @@ export const realtimeKeys = {
 
 export const EMPTY_PRESENCE: Presence = { users: {}, contacts: {} };
 
+const AVAILABILITIES = ['online', 'busy', 'offline'] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
+
+/**
+ * A user's availability as others see it: the one they chose while they have /cable open (the account's presence),
+ * offline otherwise, as Chatwoot shows it. Until the first presence snapshot arrives, `stored` (the availability
+ * the API answered, which is the choice, not whether they are here).
+ */
+export function availabilityIn(presence: Presence, userId: number, stored: Availability): Availability {
+  if (presence === EMPTY_PRESENCE) return stored;
+  const status = presence.users[String(userId)];
+  return AVAILABILITIES.find((known) => known === status) ?? 'offline';
+}
+
 const asStatusMap = (value: unknown): Record<string, string> =>
   value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v === 'string')) : {};
 

@@ -8,13 +8,13 @@
  * - `useCableStatus()`: 'connecting' | 'connected' | 'reconnecting' | 'offline'.
  * - `sendCable(action, payload?)`: a message on the subscription (e.g. 'update_presence'); false when not connected.
  * - `cacheKeyMeta('inbox' | 'label' | 'team')`: query meta so `account.cache_invalidated` refreshes the query.
- * - `usePresence(accountId)`: user id → availability, from `presence.update`.
+ * - `usePresence(accountId)`: user id → availability, from `presence.update`; `availabilityIn` reads one user's.
  * The layer itself handles `resync.required`, `account.cache_invalidated`, `user:logout`, `page:reload` and
  * `presence.update` (core-events.ts).
  */
 export type { CableEvent, CableEventName, CableLifecycleEvent, CableMessage, CablePayload, CableStatus } from './types.ts';
 export { onCableEvent, onCableLifecycle, sendCable, useCableEvent, useCableLifecycle, useCableStatus, getCableStatus } from './cable-bus.ts';
-export { cacheKeyMeta, realtimeKeys, CACHE_KEY_RESOURCES, type CacheKeyResource, type Presence } from './core-events.ts';
+export { availabilityIn, cacheKeyMeta, realtimeKeys, CACHE_KEY_RESOURCES, type Availability, type CacheKeyResource, type Presence } from './core-events.ts';
 export { usePresence } from './use-presence.ts';
 export { RealtimeProvider, RELOAD_AFTER_OFFLINE_SECONDS, cableUrl } from './realtime-provider.tsx';
 export { CableClient, STALE_AFTER_MS, RECONNECT_BASE_MS, RECONNECT_MAX_MS, REFETCH_MARGIN_SECONDS, type SocketFactory, type SocketLike } from './cable-client.ts';

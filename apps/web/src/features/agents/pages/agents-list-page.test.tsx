@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { Agent } from '@app/shared/agents';
 import type { CurrentUser } from '@app/shared/users';
@@ -7,6 +7,7 @@ import { fakeApi, type Call, type Reply } from '../../../test/fake-api.ts';
 import { makeAccount, makeUser, sessionHeaders } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { storeSession } from '../../../lib/session.ts';
+import { realtimeKeys } from '../../../lib/realtime/index.ts';
 
 const BASE = '/api/v1/accounts/7';
 const LIST = '/app/accounts/7/settings/agents/list';
@@ -86,6 +87,18 @@ describe('agents list', () => {
     expect(within(lin).getByText('Offline')).toBeInTheDocument();
     expect(within(lin).getByText('Verification pending')).toBeInTheDocument();
     expect(screen.getAllByRole('row')).toHaveLength(4);
+  });
+
+  it('shows availability as the account\'s presence tells it: the chosen one while connected, offline otherwise', async () => {
+    const { client } = openAgents();
+    await findTable();
+    // before any presence snapshot: what the API answered
+    expect(within(rowOf('Jane Doe')).getByText('Online')).toBeInTheDocument();
+    // Jane is here and busy; Omar chose busy but has no socket open; Lin is not here either
+    act(() => client.setQueryData(realtimeKeys.presence(7), { users: { '1': 'busy' }, contacts: {} }));
+    await waitFor(() => expect(within(rowOf('Jane Doe')).getByText('Busy')).toBeInTheDocument());
+    expect(within(rowOf('Omar Haddad')).getByText('Offline')).toBeInTheDocument();
+    expect(within(rowOf('Lin Chen')).getByText('Offline')).toBeInTheDocument();
   });
 
   it('shows an error with a retry when the list cannot load', async () => {

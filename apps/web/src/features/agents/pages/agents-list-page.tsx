@@ -6,6 +6,7 @@ import { useConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { SettingsEmpty, SettingsPage, SettingsQueryState } from '../../../components/settings-page.tsx';
 import { useToast } from '../../../components/toast-provider.tsx';
 import { t } from '../../../lib/i18n/i18n.ts';
+import { availabilityIn, usePresence } from '../../../lib/realtime/index.ts';
 import { useCurrentAccount } from '../../auth/index.ts';
 import { useAgents, useCustomRoleOptions, useRemoveAgent } from '../api.ts';
 import { EditAgentDialog } from '../components/edit-agent-dialog.tsx';
@@ -17,6 +18,7 @@ import '../agents.css';
 export function AgentsListPage() {
   const { user, account } = useCurrentAccount();
   const agents = useAgents(account.id);
+  const presence = usePresence(account.id);
   const customRoles = useCustomRoleOptions(account.id).data ?? [];
   const remove = useRemoveAgent(account.id);
   const toast = useToast();
@@ -94,7 +96,10 @@ export function AgentsListPage() {
                     </th>
                     <td>{roleNameOf(agent, customRoles)}</td>
                     <td>
-                      <span className={`agents-presence agents-presence--${agent.availability_status}`}>{t(`AVAILABILITY.${agent.availability_status}`)}</span>
+                      {(() => {
+                        const availability = availabilityIn(presence, agent.id, agent.availability_status);
+                        return <span className={`agents-presence agents-presence--${availability}`}>{t(`AVAILABILITY.${availability}`)}</span>;
+                      })()}
                     </td>
                     <td>
                       {agent.confirmed ? (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Conversation } from '@app/shared/conversations';
 import { t } from '../../../lib/i18n/i18n.ts';
+import { availabilityIn, usePresence } from '../../../lib/realtime/index.ts';
 import { useCurrentAccount } from '../../auth/index.ts';
 import { useAssignableAgents, useTeams } from '../hooks/use-account-data.ts';
 import type { useConversationActions } from '../hooks/use-conversation-actions.ts';
@@ -15,6 +16,7 @@ type MenuVariant = 'icon' | 'field';
 /** Assign an agent of the conversation's inbox (confirmed members only), yourself, or nobody. */
 export function AgentMenu({ accountId, conversation, actions, variant = 'icon' }: { accountId: number; conversation: Conversation; actions: Actions; variant?: MenuVariant }) {
   const { user } = useCurrentAccount();
+  const presence = usePresence(accountId);
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const agents = useAssignableAgents(accountId, conversation.inbox_id, open || variant === 'field');
@@ -62,7 +64,7 @@ export function AgentMenu({ accountId, conversation, actions, variant = 'icon' }
               <MenuItem key={agent.id} kind="radio" checked={assignee?.id === agent.id} onSelect={() => (close(), actions.assignAgent.mutate(agent))}>
                 <MiniAvatar name={agent.available_name} src={agent.thumbnail} />
                 <span className="cw-menu__grow">{agent.available_name}</span>
-                <span className={`cw-presence cw-presence--${agent.availability_status}`} aria-hidden="true" />
+                <span className={`cw-presence cw-presence--${availabilityIn(presence, agent.id, agent.availability_status)}`} aria-hidden="true" />
               </MenuItem>
             ))}
             {agents.isSuccess && shown.length === 0 ? <p className="cw-menu__note">{t('CONVERSATION.ASSIGN.NO_AGENTS')}</p> : null}

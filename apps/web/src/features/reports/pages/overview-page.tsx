@@ -1,6 +1,7 @@
 import '../messages.ts';
 import { useState } from 'react';
 import { HEATMAP_DAYS, reportCsvFileName } from '@app/shared/reports';
+import { availabilityIn, usePresence } from '../../../lib/realtime/index.ts';
 import { useCurrentAccount } from '../../auth/index.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { t } from '../../../lib/i18n/i18n.ts';
@@ -24,6 +25,7 @@ const LIVE_KEYS = ['open', 'unattended', 'unassigned', 'pending'] as const;
  */
 export function OverviewPage() {
   const { account } = useCurrentAccount();
+  const presence = usePresence(account.id);
   // The window is fixed when the screen opens: a re-render must not make a new query every second.
   const [now] = useState(() => new Date());
   const live = { range: todayRange(now) };
@@ -90,7 +92,10 @@ export function OverviewPage() {
                       </span>
                     </th>
                     <td>
-                      <span className={`reports-availability reports-availability--${agent.availability}`}>{t(`REPORTS.AVAILABILITY.${agent.availability}`)}</span>
+                      {(() => {
+                        const availability = availabilityIn(presence, agent.id, agent.availability);
+                        return <span className={`reports-availability reports-availability--${availability}`}>{t(`REPORTS.AVAILABILITY.${availability}`)}</span>;
+                      })()}
                     </td>
                     <td className="reports-table__number">{formatNumber(agent.metric.open)}</td>
                     <td className="reports-table__number">{formatNumber(agent.metric.unattended)}</td>
