@@ -3,12 +3,15 @@ import { endOfDay, format, isAfter, isBefore, isSameMonth, startOfDay, startOfMo
 import { t, type MessageKey } from '../lib/i18n/i18n.ts';
 import { Button } from './button.tsx';
 import { DateRangeCalendar } from './date-range-calendar.tsx';
-import { DATE_RANGE_PRESETS, formatTypedDate, localeDateFormat, parseTypedDate, pickDay, presetRange, type DateRange, type DateRangePreset } from './date-range.ts';
+import { DATE_RANGE_PRESETS, defaultDateRange, formatTypedDate, localeDateFormat, parseTypedDate, pickDay, presetRange, type DateRange, type DateRangePreset } from './date-range.ts';
 import { useAnchoredPosition } from './use-anchored-position.ts';
 import './date-range-picker.css';
 
 type DateRangePickerProps = {
-  value: DateRange;
+  /** The range applied; null for none yet (a filter not set), shown as `emptyText`, the panel opening on the default. */
+  value: DateRange | null;
+  /** The trigger's text while there is no range ("Any date"). */
+  emptyText?: string;
   /** Called on Apply with a valid range (whole days: from at 00:00, to at 23:59:59.999). */
   onChange: (range: DateRange) => void;
   /** Names the trigger; "Date range" by default. */
@@ -37,8 +40,9 @@ function monthsFor(from: Date | null, to: Date | null, today: Date): [Date, Date
  * typed dates in the locale's pattern. A first day picked starts a custom range, the next at or after it ends
  * it. Apply hands the range on; Cancel, Escape or a click outside closes without a change.
  */
-export function DateRangePicker({ value, onChange, label, locale, today: givenToday }: DateRangePickerProps) {
+export function DateRangePicker({ value, onChange, label, locale, emptyText, today: givenToday }: DateRangePickerProps) {
   const today = givenToday ?? new Date();
+  const initial = value ?? defaultDateRange(today);
   const pattern = localeDateFormat(locale ?? (typeof document === 'undefined' ? 'en' : document.documentElement.lang || 'en'));
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -46,8 +50,8 @@ export function DateRangePicker({ value, onChange, label, locale, today: givenTo
   const panel = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
   const floating = useAnchoredPosition(open, trigger, panel);
-  const [draft, setDraft] = useState<Draft>(value);
-  const [months, setMonths] = useState<[Date, Date]>(() => monthsFor(value.from, value.to, today));
+  const [draft, setDraft] = useState<Draft>(initial);
+  const [months, setMonths] = useState<[Date, Date]>(() => monthsFor(initial.from, initial.to, today));
   const [texts, setTexts] = useState({ start: '', end: '' });
   const [errors, setErrors] = useState<{ start?: string; end?: string; range?: string }>({});
   const [hovered, setHovered] = useState<Date | null>(null);
@@ -59,7 +63,7 @@ export function DateRangePicker({ value, onChange, label, locale, today: givenTo
   };
 
   const openPanel = () => {
-    show({ ...value });
+    show({ ...initial });
     setErrors({});
     setOpen(true);
   };
@@ -128,7 +132,7 @@ export function DateRangePicker({ value, onChange, label, locale, today: givenTo
     close();
   };
 
-  const rangeText = `${format(value.from, 'MMM d, yyyy')} – ${format(value.to, 'MMM d, yyyy')}`;
+  const rangeText = value ? `${format(value.from, 'MMM d, yyyy')} – ${format(value.to, 'MMM d, yyyy')}` : (emptyText ?? '');
   const field = (side: Side) => {
     const inputId = `${id}-${side}`;
     const error = errors[side];
@@ -169,14 +173,14 @@ export function DateRangePicker({ value, onChange, label, locale, today: givenTo
         className="date-range-picker__trigger"
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-label={`${label ?? t('WIDGETS.DATE_RANGE.LABEL')}: ${value.preset === 'custom' ? '' : `${presetLabel(value.preset)}, `}${rangeText}`}
+        aria-label={`${label ?? t('WIDGETS.DATE_RANGE.LABEL')}: ${!value || value.preset === 'custom' ? '' : `${presetLabel(value.preset)}, `}${rangeText}`}
         onClick={() => (open ? close() : openPanel())}
       >
         <svg className="date-range-picker__icon" viewBox="0 0 20 20" aria-hidden="true">
           <rect x="3" y="4.5" width="14" height="12" rx="2" fill="none" stroke="currentColor" strokeWidth="1.5" />
           <path d="M3 8.5h14M7 3v3M13 3v3" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
         </svg>
-        {value.preset === 'custom' ? null : <span className="date-range-picker__preset">{presetLabel(value.preset)}</span>}
+        {!value || value.preset === 'custom' ? null : <span className="date-range-picker__preset">{presetLabel(value.preset)}</span>}
         <span className="date-range-picker__dates">{rangeText}</span>
         <span className="date-range-picker__chevron" aria-hidden="true">
           ▾

@@ -3,7 +3,7 @@ import { endOfDay, parseISO } from 'date-fns';
 import { PAYMENT_STATUSES, type PaymentKind } from '@app/shared/payments-constants';
 import { Button } from '../../../components/button.tsx';
 import { DateRangePicker } from '../../../components/date-range-picker.tsx';
-import { DATE_RANGE_PRESETS, defaultDateRange, presetRange, type DateRange, type DateRangePreset } from '../../../components/date-range.ts';
+import { DATE_RANGE_PRESETS, presetRange, type DateRange, type DateRangePreset } from '../../../components/date-range.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { t, type MessageKey } from '../../../lib/i18n/i18n.ts';
 import { statusLabel } from '../utils/format.ts';
@@ -107,18 +107,15 @@ export function RecordFiltersForm({ kind, filters, onApply }: RecordFiltersFormP
       ))}
       <div className={`field payment-filters__dates${range ? ' payment-filters__dates--range' : ''}`}>
         <span className="payment-filters__label">{t('PAYMENTS.FILTERS.DATE')}</span>
-        {range ? (
-          <div className="payment-filters__range">
-            <DateRangePicker value={range} label={t('PAYMENTS.FILTERS.DATE')} onChange={setRange} />
+        {/* no range until one is chosen and applied in the picker: opening it filters nothing */}
+        <div className="payment-filters__range">
+          <DateRangePicker value={range} emptyText={t('PAYMENTS.FILTERS.ANY_DATE')} label={t('PAYMENTS.FILTERS.DATE')} onChange={setRange} />
+          {range ? (
             <Button size="small" variant="ghost" aria-label={t('PAYMENTS.FILTERS.CLEAR_DATE')} onClick={() => setRange(null)}>
               ×
             </Button>
-          </div>
-        ) : (
-          <Button aria-label={`${t('PAYMENTS.FILTERS.DATE')}: ${t('PAYMENTS.FILTERS.ANY_DATE')}`} onClick={() => setRange(defaultDateRange(new Date()))}>
-            {t('PAYMENTS.FILTERS.ANY_DATE')} <span aria-hidden="true">▾</span>
-          </Button>
-        )}
+          ) : null}
+        </div>
       </div>
       <div className="payment-filters__actions">
         <Button type="submit" variant="primary">

@@ -85,14 +85,19 @@ describe('records tabs: lists, filters, pagination, states', () => {
     expect(router.state.location.search).toBe('');
   });
 
-  it('the date range filter sends the local days as instants (until exclusive) and can be cleared', async () => {
+  it('the date range filter sends the local days as instants (until exclusive) once applied in its picker, and can be cleared', async () => {
     const today = new Date();
     const since = startOfDay(subDays(today, 6)).toISOString();
     const until = addDays(startOfDay(today), 1).toISOString();
     const dated = recharges(`since=${encodeURIComponent(since)}&until=${encodeURIComponent(until)}&`);
     const { server, router } = openCheckerView({ [recharges()]: listReply([makeRecord(1)]), [dated]: listReply([makeRecord(1)]) });
     await rows('Recharges');
+    // opening the picker filters nothing: the range applies when the user applies it
     await userEvent.click(screen.getByRole('button', { name: 'Created: Any date' }));
+    const picker = await screen.findByRole('dialog');
+    expect(server.called(dated)).toHaveLength(0);
+    expect(router.state.location.search).toBe('');
+    await userEvent.click(within(picker).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(server.called(dated)).toHaveLength(1));
     expect(router.state.location.search).toMatch(/^\?since=\d{4}-\d{2}-\d{2}&until=\d{4}-\d{2}-\d{2}$/);
     expect(screen.getByRole('button', { name: /^Created: Last 7 days/ })).toBeInTheDocument();
