@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { schema } from '@app/db';
 import type { AccountRole } from '@app/shared/constants';
+import { canAccess, permissionsFor } from '@app/shared/permissions';
 import { CreateCannedResponseBodySchema } from '@app/shared/canned-responses';
 import { CreateContactBodySchema } from '@app/shared/contacts';
 import { CreateConversationBodySchema } from '@app/shared/conversations';
@@ -57,14 +58,16 @@ export async function seedDemoWorkspace(services: Services, accountId: number, d
   if (existing) return { conversations: 0 };
 
   const rows = await db
-    .select({ id: schema.users.id, name: schema.users.name, email: schema.users.email, role: schema.accountUsers.role })
+    .select({ id: schema.users.id, name: schema.users.name, email: schema.users.email, role: schema.accountUsers.role, customRolePermissions: schema.customRoles.permissions })
     .from(schema.accountUsers)
     .innerJoin(schema.users, eq(schema.users.id, schema.accountUsers.userId))
+    .leftJoin(schema.customRoles, eq(schema.customRoles.id, schema.accountUsers.customRoleId))
     .where(eq(schema.accountUsers.accountId, accountId));
   const byEmail = new Map(rows.map((r) => [r.email, r as Member]));
   const ids = (emails: string[]) => emails.flatMap((e) => (byEmail.get(e) ? [byEmail.get(e)!.id] : []));
   const admin = rows.find((r) => r.role === 'administrator') as Member;
-  const agents = rows.filter((r) => r.role === 'agent') as Member[];
+  // the agents who work conversations: a custom role without them (the knowledge editor) is never assigned or mentioned
+  const agents = rows.filter((r) => r.role === 'agent' && canAccess(permissionsFor({ role: r.role, customRolePermissions: r.customRolePermissions }), 'api:conversations.manage')) as Member[];
   const adminCtx = actingAs(services, accountId, admin);
 
   const inboxIds = new Map<string, number>();

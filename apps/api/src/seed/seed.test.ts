@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { schema } from '@app/db';
 import { buildTestApp, type TestContext } from '../../test/helpers.ts';
 import { servicesOf } from '../app.ts';
@@ -66,6 +66,10 @@ describe('first-start seed', () => {
       const user = (await t.app.inject({ method: 'POST', url: '/auth/sign_in', payload: { email, password: DEMO_PASSWORD } })).json().data;
       expect(user.accounts.find((a: { id: number }) => a.id === user.account_id)?.name, email).toBe('Northwind Support');
     }
+    // the knowledge editor's role opens no conversation: none is assigned to her and no note mentions her
+    const amaraId = amara.json().data.id as number;
+    expect((await t.db.select({ value: count() }).from(schema.conversations).where(eq(schema.conversations.assigneeId, amaraId)))[0]!.value).toBe(0);
+    expect((await t.db.select({ value: count() }).from(schema.mentions).where(eq(schema.mentions.userId, amaraId)))[0]!.value).toBe(0);
 
     // What the administrator sees in Northwind: several channels, every status, replies, notes and labels.
     const headers = { 'access-token': res.headers['access-token'] as string, client: res.headers.client as string, uid: res.headers.uid as string, 'token-type': 'Bearer' };
