@@ -24,10 +24,11 @@ type HeaderProps = { sort: ContactSort | null; onSort?: (sort: ContactSort) => v
 /** A column heading that sorts by its column (ascending first, then descending); plain text where the list cannot sort. */
 function SortHeader({ column, label, sort, onSort }: HeaderProps & { column: ContactSortKey; label: MessageKey }) {
   const direction = sort === column ? 'ascending' : sort === `-${column}` ? 'descending' : undefined;
-  if (!onSort) return <th scope="col">{t(label)}</th>;
+  const className = `contacts-table__col--${column}`;
+  if (!onSort) return <th scope="col" className={className}>{t(label)}</th>;
   const next: ContactSort = direction === 'ascending' ? `-${column}` : column;
   return (
-    <th scope="col" aria-sort={direction ?? 'none'}>
+    <th scope="col" className={className} aria-sort={direction ?? 'none'}>
       <button type="button" className="contacts-table__sort" onClick={() => onSort(next)} aria-label={t('CONTACTS.LIST.SORT_BY', { column: t(label) })}>
         {t(label)}
         <span aria-hidden="true" className="contacts-table__arrow">
@@ -61,7 +62,7 @@ export function ContactsSkeleton() {
           {Array.from({ length: SKELETON_ROWS }, (_, row) => (
             <tr key={row}>
               {Array.from({ length: COLUMNS.length + 1 }, (_, column) => (
-                <td key={column}>
+                <td key={column} className={`contacts-table__col--${column === 0 ? 'name' : COLUMNS[column - 1]!.key}`}>
                   <span className="contacts-skeleton" style={{ inlineSize: `${45 + ((row * 7 + column * 13) % 45)}%` }} />
                 </td>
               ))}
@@ -93,7 +94,7 @@ export function ContactsTable({ accountId, contacts, sort, onSort, busy }: Conta
               {COLUMNS.map((column) => {
                 const value = column.cell(contact);
                 return (
-                  <td key={column.key} className={`contacts-table__${column.key}`} dir="auto">
+                  <td key={column.key} className={`contacts-table__${column.key} contacts-table__col--${column.key}`} dir="auto">
                     {value || <span className="muted">{t('CONTACTS.LIST.NONE')}</span>}
                   </td>
                 );
