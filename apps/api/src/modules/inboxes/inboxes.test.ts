@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { schema } from '@app/db';
 import { CHANNEL_TYPES, DEFAULT_WIDGET_COLOR } from '@app/shared/constants';
 import type { DomainEvent } from '@app/shared/events';
+import { inlined, sentStatements } from '../../../test/counting-db.ts';
 import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createAccountWithAdmin, createConversation, createInbox, createMember } from '../../../test/factories.ts';
 import { decrypt } from '../../lib/crypto.ts';
@@ -553,33 +554,22 @@ describe('visibility and counts', () => {
     const { account } = await createAccountWithAdmin(t);
     const inbox = await createInbox(t, account.id);
     // the statement the counts send, for every inbox and for an agent's inboxes, explained with its values
-    const sent: { text: string; values: unknown[] }[] = [];
-    const client = (t.db as unknown as { _: { session: { client: { query: (...args: unknown[]) => unknown } } } })._.session.client;
-    const query = client.query.bind(client);
-    const spy = vi.spyOn(client, 'query').mockImplementation((...args: unknown[]) => {
-      const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
-      sent.push(typeof first === 'string' ? { text: first, values: second ?? [] } : { text: first.text, values: first.values ?? second ?? [] });
-      return query(...args);
-    });
-    try {
+    const sent = await sentStatements(t.db, async () => {
       await conversationCounts(t.db, account.id, null);
       await conversationCounts(t.db, account.id, [inbox.id]);
-    } finally {
-      spy.mockRestore();
-    }
+    });
     expect(sent).toHaveLength(2);
-    for (const { text, values } of sent) {
-      const literal = (value: unknown) => (typeof value === 'number' ? String(value) : Array.isArray(value) ? `'{${value.join(',')}}'` : `'${String(value)}'`);
-      const inlined = text.replace(/\$(\d+)/g, (_, n: string) => literal(values[Number(n) - 1]));
+    for (const statement of sent) {
+      const text = inlined(statement);
       const plan = await t.db.transaction(async (tx) => {
         // a test database is too small for Postgres to choose an index by cost: ask for one, then read which it is
         await tx.execute(sql`set local enable_seqscan = off`);
         await tx.execute(sql`set local enable_bitmapscan = off`);
-        const rows = await tx.execute(sql.raw(`explain ${inlined}`));
+        const rows = await tx.execute(sql.raw(`explain ${text}`));
         return (rows as unknown as { rows: Record<string, string>[] }).rows.map((row) => Object.values(row)[0]).join('\n');
       });
       // waiting_since is read from the index (migration 0024's INCLUDE), not from each open conversation's row
-      expect(plan, inlined).toContain('Index Only Scan using conversations_counts_idx');
+      expect(plan, text).toContain('Index Only Scan using conversations_counts_idx');
     }
   });
 

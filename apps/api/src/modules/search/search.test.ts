@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { schema } from '@app/db';
 import { SearchAllSchema, SearchContactsSchema, SearchConversationsSchema, SearchMessagesSchema } from '@app/shared/search';
+import { sentStatements } from '../../../test/counting-db.ts';
 import { buildTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createAccountWithAdmin, createContact, createConversation, createInbox, createMember } from '../../../test/factories.ts';
 import { matchesSearch } from '../conversations/list.ts';
@@ -224,23 +225,8 @@ describe('numbers in messages (schema.messageContentMatches: the digit index, th
   });
 });
 
-/** The texts of the statements the app's database object sends (drizzle's selects and raw statements) while `work` runs. */
-async function sentStatements(work: () => Promise<unknown>): Promise<string[]> {
-  const client = (t.db as unknown as { _: { session: { client: { query: (...args: unknown[]) => unknown } } } })._.session.client;
-  const sent: string[] = [];
-  const query = client.query.bind(client);
-  const spy = vi.spyOn(client, 'query').mockImplementation((...args: unknown[]) => {
-    const first = args[0];
-    sent.push(typeof first === 'string' ? first : String((first as { text?: unknown }).text));
-    return query(...args);
-  });
-  try {
-    await work();
-  } finally {
-    spy.mockRestore();
-  }
-  return sent;
-}
+/** The texts of the statements the app's database object sends while `work` runs. */
+const sentTexts = async (work: () => Promise<unknown>) => (await sentStatements(t.db, work)).map((statement) => statement.text);
 
 describe('rare and common words', () => {
   const minutes = (n: number) => new Date(Date.UTC(2026, 10, 2) + n * 60_000);
@@ -275,11 +261,11 @@ describe('rare and common words', () => {
       expect(reference.length).toBeGreaterThan(2);
       for (const offset of [0, 5, 10, 30]) {
         const expected = reference.slice(offset, offset + 5).map((row) => row.id);
-        const collected = await sentStatements(async () => {
+        const collected = await sentTexts(async () => {
           const rows = await searchMessageRows(t.db, account.id, scope, q, { limit: 5, offset });
           expect(rows.map((row) => row.id), `${q} collected, offset ${offset}`).toEqual(expected);
         });
-        const walked = await sentStatements(async () => {
+        const walked = await sentTexts(async () => {
           const rows = await searchMessageRows(t.db, account.id, scope, q, { limit: 5, offset }, 2);
           expect(rows.map((row) => row.id), `${q} walked, offset ${offset}`).toEqual(expected);
         });
@@ -317,13 +303,13 @@ describe('rare and common words', () => {
       expect('test' in common).toBe(true);
       for (const offset of [0, 5, 10, 20]) {
         const expected = reference.slice(offset, offset + 5).map((row) => row.id);
-        const collected = await sentStatements(async () => {
+        const collected = await sentTexts(async () => {
           const rows = await searchConversationPage(t.db, scope, few, { limit: 5, offset });
           expect(rows.map((row) => row.id), `collected, offset ${offset}`).toEqual(expected);
         });
         // the page's ids sorted from the collected ones, then what the results show for those alone
         expect(collected.filter((text) => text.includes('= any('))).toHaveLength(expected.length ? 2 : 1);
-        const walked = await sentStatements(async () => {
+        const walked = await sentTexts(async () => {
           const rows = await searchConversationPage(t.db, scope, common, { limit: 5, offset });
           expect(rows.map((row) => row.id), `walked, offset ${offset}`).toEqual(expected);
         });

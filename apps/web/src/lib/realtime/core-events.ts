@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { AVAILABILITY_STATUSES, type Availability } from '@app/shared/constants';
 import { SESSION_EXPIRED_EVENT } from '../api-client.ts';
 import { fullPageLoad } from '../full-page-load.ts';
 import { clearSession, isSigningOut } from '../session.ts';
@@ -25,9 +26,6 @@ export const realtimeKeys = {
 
 export const EMPTY_PRESENCE: Presence = { users: {}, contacts: {} };
 
-const AVAILABILITIES = ['online', 'busy', 'offline'] as const;
-export type Availability = (typeof AVAILABILITIES)[number];
-
 /**
  * A user's availability as others see it: the one they chose while they have /cable open (the account's presence),
  * offline otherwise, as Chatwoot shows it. Until the first presence snapshot arrives, `stored` (the availability
@@ -36,7 +34,7 @@ export type Availability = (typeof AVAILABILITIES)[number];
 export function availabilityIn(presence: Presence, userId: number, stored: Availability): Availability {
   if (presence === EMPTY_PRESENCE) return stored;
   const status = presence.users[String(userId)];
-  return AVAILABILITIES.find((known) => known === status) ?? 'offline';
+  return AVAILABILITY_STATUSES.find((known) => known === status) ?? 'offline';
 }
 
 const asStatusMap = (value: unknown): Record<string, string> =>

@@ -14,7 +14,7 @@
  */
 export type { CableEvent, CableEventName, CableLifecycleEvent, CableMessage, CablePayload, CableStatus } from './types.ts';
 export { onCableEvent, onCableLifecycle, sendCable, useCableEvent, useCableLifecycle, useCableStatus, getCableStatus } from './cable-bus.ts';
-export { availabilityIn, cacheKeyMeta, realtimeKeys, CACHE_KEY_RESOURCES, type Availability, type CacheKeyResource, type Presence } from './core-events.ts';
+export { availabilityIn, cacheKeyMeta, realtimeKeys, CACHE_KEY_RESOURCES, type CacheKeyResource, type Presence } from './core-events.ts';
 export { usePresence } from './use-presence.ts';
 export { RealtimeProvider, RELOAD_AFTER_OFFLINE_SECONDS, cableUrl } from './realtime-provider.tsx';
 export { CableClient, STALE_AFTER_MS, RECONNECT_BASE_MS, RECONNECT_MAX_MS, REFETCH_MARGIN_SECONDS, type SocketFactory, type SocketLike } from './cable-client.ts';

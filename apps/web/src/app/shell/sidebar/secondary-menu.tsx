@@ -77,10 +77,9 @@ function CheckerMenu({ nav }: { nav: NavContext }) {
   // that account's inboxes, as the user's role there sees them. None for a role that only sees the summaries, nor
   // where the user may not read payments (the page explains why).
   const payments = usePaymentsAccount();
-  const membership = payments?.canRead ? payments.membership : null;
-  const recordsOpen = canOpen(nav, 'checker_view') && membership !== null;
-  const inboxes = useInboxes(payments?.accountId ?? account.id, recordsOpen && nav.features?.inbox_management === true);
-  const assigned = recordsOpen && membership ? (inboxes.data ?? []).filter((inbox) => membership.role !== 'checker' || membership.checker_inbox.includes(inbox.id)) : [];
+  const membership = payments?.canRead && canOpen(nav, 'checker_view') ? payments.membership : null;
+  const inboxes = useInboxes(payments?.accountId ?? account.id, membership !== null && nav.features?.inbox_management === true);
+  const assigned = membership ? (inboxes.data ?? []).filter((inbox) => membership.role !== 'checker' || membership.checker_inbox.includes(inbox.id)) : [];
   return (
     <>
       <Links links={checkerLinks(nav)} />

@@ -72,6 +72,7 @@ export function AgentsListPage() {
             <tbody>
               {list.map((agent) => {
                 const self = agent.id === user.id;
+                const availability = availabilityIn(presence, agent.id, agent.availability_status);
                 const lock = administratorLock(agent, list);
                 const removeBlocked = self
                   ? t('AGENT_MGMT.DELETE.SELF')
@@ -96,10 +97,7 @@ export function AgentsListPage() {
                     </th>
                     <td>{roleNameOf(agent, customRoles)}</td>
                     <td>
-                      {(() => {
-                        const availability = availabilityIn(presence, agent.id, agent.availability_status);
-                        return <span className={`agents-presence agents-presence--${availability}`}>{t(`AVAILABILITY.${availability}`)}</span>;
-                      })()}
+                      <span className={`agents-presence agents-presence--${availability}`}>{t(`AVAILABILITY.${availability}`)}</span>
                     </td>
                     <td>
                       {agent.confirmed ? (

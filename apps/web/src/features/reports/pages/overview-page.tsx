@@ -1,5 +1,6 @@
 import '../messages.ts';
 import { useState } from 'react';
+import type { Availability } from '@app/shared/constants';
 import { HEATMAP_DAYS, reportCsvFileName } from '@app/shared/reports';
 import { availabilityIn, usePresence } from '../../../lib/realtime/index.ts';
 import { useCurrentAccount } from '../../auth/index.ts';
@@ -17,6 +18,11 @@ import { heatmapRange, todayRange } from '../utils/range.ts';
 import '../reports.css';
 
 const LIVE_KEYS = ['open', 'unattended', 'unassigned', 'pending'] as const;
+
+/** An agent's availability, as presence tells it (lib/realtime `availabilityIn`). */
+function AvailabilityBadge({ availability }: { availability: Availability }) {
+  return <span className={`reports-availability reports-availability--${availability}`}>{t(`REPORTS.AVAILABILITY.${availability}`)}</span>;
+}
 
 /**
  * The reports overview (account_overview_reports): the live counts (open, unattended, unassigned, pending) and
@@ -92,10 +98,7 @@ export function OverviewPage() {
                       </span>
                     </th>
                     <td>
-                      {(() => {
-                        const availability = availabilityIn(presence, agent.id, agent.availability);
-                        return <span className={`reports-availability reports-availability--${availability}`}>{t(`REPORTS.AVAILABILITY.${availability}`)}</span>;
-                      })()}
+                      <AvailabilityBadge availability={availabilityIn(presence, agent.id, agent.availability)} />
                     </td>
                     <td className="reports-table__number">{formatNumber(agent.metric.open)}</td>
                     <td className="reports-table__number">{formatNumber(agent.metric.unattended)}</td>

@@ -8,7 +8,7 @@ const today = new Date(2026, 10, 26, 15, 30);
 const unix = (year: number, month: number, day: number) => Date.UTC(year, month, day) / 1000 - 5 * 3600;
 
 describe('report ranges', () => {
-  it('the range\'s days start at the midnights the server buckets reports from (UTC + 5), whatever the browser\'s zone', () => {
+  it('S1-9.10 the range\'s days start at the midnights the server buckets reports from (UTC + 5), whatever the browser\'s zone', () => {
     const zone = process.env.TZ;
     try {
       for (const browser of ['UTC', 'America/New_York', 'Asia/Tokyo']) {
